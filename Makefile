@@ -1,0 +1,90 @@
+# SPDX-License-Identifier: MIT
+# iowl build: plain make, a dependency probe, unit and functional tests, sanitizer builds.
+
+PREFIX ?= /usr/local
+DESTDIR ?=
+BINDIR ?= $(PREFIX)/bin
+MANDIR ?= $(PREFIX)/share/man
+O ?= build
+CC ?= cc
+
+CFLAGS ?= -O2 -g
+WARNINGS = -Wall -Wextra -Wshadow -Wpointer-arith -Wstrict-prototypes \
+	-Wmissing-prototypes -Wvla -Wwrite-strings -Wformat=2 -Wno-unused-parameter \
+	-Wno-format-nonliteral
+ifeq ($(CI),true)
+WARNINGS += -Werror
+endif
+IOWL_CPPFLAGS = -Iinclude -Isrc -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64
+IOWL_CFLAGS = -std=gnu11 -pthread -fno-common $(WARNINGS) $(SAN)
+LIBS = -luring -laio -ljansson -lblkid -lpthread -lm
+
+LIB_SRC := $(sort $(filter-out src/main.c,$(shell find src -name '*.c')))
+LIB_OBJ := $(LIB_SRC:%.c=$(O)/%.o)
+UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
+UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(O)/tests/%)
+HELPER_SRC := $(sort $(wildcard tests/helpers/*.c))
+HELPER_BIN := $(HELPER_SRC:tests/helpers/%.c=$(O)/helpers/%)
+DEPS_STAMP := $(O)/.deps-ok
+
+.PHONY: all run test unit func asan ubsan install uninstall clean deps fuzz bench
+
+all: iowl
+
+$(DEPS_STAMP): scripts/deps.sh
+	@sh scripts/deps.sh
+	@mkdir -p $(O) && touch $@
+
+deps: $(DEPS_STAMP)
+
+$(O)/%.o: %.c $(DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	$(CC) $(IOWL_CPPFLAGS) $(CPPFLAGS) $(IOWL_CFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
+
+$(O)/libiowl.a: $(LIB_OBJ)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+$(O)/iowl: $(O)/src/main.o $(O)/libiowl.a
+	$(CC) $(IOWL_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
+
+iowl: $(O)/iowl
+	@cp $< $@
+
+$(O)/tests/%: tests/unit/%.c $(O)/libiowl.a $(DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	$(CC) $(IOWL_CPPFLAGS) $(CPPFLAGS) $(IOWL_CFLAGS) $(CFLAGS) -MMD -MP -o $@ $< \
+		$(O)/libiowl.a $(LDFLAGS) -lcmocka $(LIBS)
+
+$(O)/helpers/%: tests/helpers/%.c $(O)/libiowl.a $(DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	$(CC) $(IOWL_CPPFLAGS) $(CPPFLAGS) $(IOWL_CFLAGS) $(CFLAGS) -MMD -MP -o $@ $< \
+		$(O)/libiowl.a $(LDFLAGS) $(LIBS)
+
+run: iowl
+	./iowl jobs/quick.ini
+
+unit: $(UNIT_BIN)
+func: $(O)/iowl $(HELPER_BIN)
+
+test: $(UNIT_BIN) $(O)/iowl $(HELPER_BIN)
+	@IOWL=$(O)/iowl HELPERS=$(O)/helpers sh tests/run.sh $(UNIT_BIN)
+
+asan:
+	$(MAKE) O=build-asan SAN="-fsanitize=address -fno-omit-frame-pointer" CFLAGS="-O1 -g" test
+
+ubsan:
+	$(MAKE) O=build-ubsan SAN="-fsanitize=undefined -fno-sanitize-recover=undefined" CFLAGS="-O1 -g" test
+
+install: iowl
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
+	install -m 0755 iowl $(DESTDIR)$(BINDIR)/iowl
+	install -m 0644 man/iowl.1 $(DESTDIR)$(MANDIR)/man1/iowl.1
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/iowl $(DESTDIR)$(MANDIR)/man1/iowl.1
+
+clean:
+	rm -rf build build-asan build-ubsan build-fuzz iowl
+
+-include $(shell find $(O) -name '*.d' 2>/dev/null)

@@ -1,0 +1,25 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# Checks the libraries iowl builds against; installs them when run as root, otherwise names the command.
+pkgs=""
+need() { # header, debian package
+	printf '#include <%s>\nint main(void){return 0;}\n' "$1" |
+		${CC:-cc} -x c -o /dev/null - >/dev/null 2>&1 || pkgs="$pkgs $2"
+}
+need liburing.h liburing-dev
+need libaio.h libaio-dev
+need jansson.h libjansson-dev
+need blkid/blkid.h libblkid-dev
+printf '#include <stdarg.h>\n#include <stddef.h>\n#include <stdint.h>\n#include <setjmp.h>\n#include <cmocka.h>\nint main(void){return 0;}\n' |
+	${CC:-cc} -x c -o /dev/null - >/dev/null 2>&1 || pkgs="$pkgs libcmocka-dev"
+[ -z "$pkgs" ] && exit 0
+if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+	echo "iowl: installing missing build dependencies:$pkgs" >&2
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -q $pkgs >&2 ||
+		{ apt-get update -q >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $pkgs >&2; } ||
+		{ echo "iowl: apt-get install$pkgs failed" >&2; exit 1; }
+	exit 0
+fi
+echo "iowl: missing build dependencies; run as root:" >&2
+echo "  apt-get install$pkgs" >&2
+exit 1

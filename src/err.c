@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: MIT
+/* Formatting of positioned error reports and warnings. */
+#include <errno.h>
+#include <stdio.h>
+
+#include "iowl/err.h"
+
+int err_vat(struct iowl_err *err, const char *file, unsigned line, const char *fmt, va_list ap)
+{
+	size_t n = 0;
+	int r;
+
+	if (!err)
+		return -EINVAL;
+	if (file && line)
+		r = snprintf(err->text, sizeof(err->text), "%s:%u: ", file, line);
+	else if (file)
+		r = snprintf(err->text, sizeof(err->text), "%s: ", file);
+	else
+		r = 0;
+	if (r > 0)
+		n = (size_t)r < sizeof(err->text) ? (size_t)r : sizeof(err->text) - 1;
+	vsnprintf(err->text + n, sizeof(err->text) - n, fmt, ap);
+	return -EINVAL;
+}
+
+int err_at(struct iowl_err *err, const char *file, unsigned line, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	err_vat(err, file, line, fmt, ap);
+	va_end(ap);
+	return -EINVAL;
+}
+
+int err_set(struct iowl_err *err, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	err_vat(err, NULL, 0, fmt, ap);
+	va_end(ap);
+	return -EINVAL;
+}
+
+void iowl_warn(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("iowl: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
