@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: MIT */
+/* Results of a run as the reports see them, and the report writers (normal text, fio-compatible JSON). */
+#ifndef IOWL_REPORT_H
+#define IOWL_REPORT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <time.h>
+
+#include "iowl/job.h"
+#include "iowl/stats.h"
+
+/*
+ * One reported unit: a job clone, or with group_reporting every clone of every job of a group
+ * merged into one (named after the group's first job, as fio does).
+ */
+struct job_result {
+	const struct job *job;		/* the job (the group's first job with group_reporting) */
+	unsigned clone;			/* clone number (0 for a merged unit) */
+	unsigned nworkers;		/* workers merged into this unit */
+	unsigned group;
+	struct worker_stats st;		/* merged statistics (histograms owned here) */
+	int error;			/* positive errno of the first error, 0: none */
+	uint64_t elapsed_ns;		/* wall time from start to end, ramp included */
+	int pid;			/* the process id (iowl runs workers as threads) */
+};
+
+/* Aggregates of one reporting group (fio's "Run status group N"). */
+struct group_result {
+	unsigned id;
+	uint64_t bytes[3];
+	uint64_t ios[3];
+	uint64_t runtime_ns[3];		/* longest unit runtime with IO in that direction */
+	uint64_t min_runtime_ns[3];
+	uint64_t min_bw[3], max_bw[3];	/* bytes/s, across units */
+	uint64_t agg_bw[3];		/* bytes/s: bytes / longest runtime */
+	unsigned kb_base;
+};
+
+struct run_result {
+	struct job_result *units;
+	unsigned nunits;
+	struct group_result *groups;
+	unsigned ngroups;
+	time_t start;			/* wall clock time the run started */
+	uint64_t start_ms;		/* the same in milliseconds since the epoch */
+	const struct job_kv *global_kv;	/* options given in [global] sections, for "global options" */
+	unsigned nglobal_kv;
+	bool interrupted;		/* stopped by a signal */
+};
+
+/* Prints the results as fio's normal output does.  Returns 0 or -errno. */
+int report_text(FILE *f, const struct run_result *r);
+
+/* Prints the results as one fio-compatible JSON document (json+ adds the histogram bins).  Returns 0 or -errno. */
+int report_json(FILE *f, const struct run_result *r, bool plus);
+
+#endif

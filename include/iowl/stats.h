@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: MIT */
+/* Per-worker statistics: written only by their worker on the IO path, merged after the run. */
+#ifndef IOWL_STATS_H
+#define IOWL_STATS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "iowl/hist.h"
+#include "iowl/lat.h"
+
+#define STATS_BUCKETS 7
+
+/* Figures of one direction. */
+struct dir_stats {
+	uint64_t ios;			/* completed IOs (each short IO counts once) */
+	uint64_t bytes;
+	uint64_t short_ios;
+	uint64_t errors;
+	struct lat_stat slat, clat, lat;
+	struct hist *slat_hist;		/* NULL unless slat_percentiles */
+	struct hist *clat_hist;		/* NULL unless clat_percentiles */
+	struct hist *lat_hist;		/* NULL unless lat_percentiles */
+	struct lat_stat bw_samples;	/* KiB/s, one per sample period */
+	struct lat_stat iops_samples;	/* IOs/s, one per sample period */
+};
+
+/* The first IO error a worker saw. */
+struct io_error {
+	int err;			/* positive errno; 0: none */
+	uint64_t offset;
+	uint32_t len;
+	uint8_t op;			/* enum io_op */
+	const char *path;		/* borrowed from the plan's names for the run's lifetime */
+};
+
+struct worker_stats {
+	struct dir_stats dir[3];
+	struct lat_stat sync_lat;	/* fsync / fdatasync */
+	uint64_t depth[STATS_BUCKETS];	/* IOs by queue depth at submission (fio iodepth_level) */
+	uint64_t submit[STATS_BUCKETS];	/* submit calls by batch size */
+	uint64_t complete[STATS_BUCKETS];	/* reap calls by batch size */
+	uint64_t runtime_ns;		/* measured time, ramp excluded */
+	uint64_t usr_ns, sys_ns;
+	uint64_t ctx, majf, minf;
+	uint64_t errors;
+	struct io_error first_error;
+};
+
+/* Sets up empty statistics, allocating the histograms asked for.  Returns 0 or -ENOMEM. */
+int stats_init(struct worker_stats *s, bool slat_hist, bool clat_hist, bool lat_hist);
+
+/* Zeroes the figures (at the end of ramp_time) and keeps the histograms allocated. */
+void stats_reset(struct worker_stats *s);
+
+/* Adds src into dst; dst's histograms must exist where src's do (or are allocated).  Returns 0 or -ENOMEM. */
+int stats_merge(struct worker_stats *dst, const struct worker_stats *src);
+
+/* Frees the histograms. */
+void stats_release(struct worker_stats *s);
+
+#endif

@@ -1,0 +1,330 @@
+// SPDX-License-Identifier: MIT
+/* The fio 3.33-compatible JSON and json+ report, built with jansson; iowl's extras under "iowl". */
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <jansson.h>
+
+#include "iowl/report.h"
+#include "report/fmt.h"
+
+#ifndef IOWL_VERSION
+#define IOWL_VERSION "0.1"
+#endif
+
+#define JI(x)		((json_int_t)(x))
+#define NS_PER_SEC	1000000000ULL
+#define DUMP_FLAGS	(JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15))
+
+static const char *const bucket_keys[] = {
+	"2", "4", "10", "20", "50", "100", "250", "500", "750", "1000", "2000", ">=2000",
+};
+
+/* fio prints doubles with "%f": keep the same 6 decimals (and a short representation). */
+static double r6(double x)
+{
+	if (!isfinite(x))
+		return 0;	/* jansson refuses NaN and infinities */
+	return fabs(x) < 1e9 ? nearbyint(x * 1e6) / 1e6 : x;
+}
+
+/* A JSON string of s; bytes that are not UTF-8 become '?' rather than failing the report. */
+static json_t *jstr(const char *s)
+{
+	json_t *j = json_string(s ? s : "");
+	char *copy;
+
+	if (j || !s)
+		return j;
+	copy = strdup(s);
+	if (!copy)
+		return NULL;
+	for (char *p = copy; *p; p++)
+		if ((unsigned char)*p >= 0x80)
+			*p = '?';
+	j = json_string(copy);
+	free(copy);
+	return j;
+}
+
+/* Options as the user wrote them, in order; a bare key gets "". */
+static json_t *json_kv(const struct job_kv *kv, unsigned n)
+{
+	json_t *o = json_object();
+
+	for (unsigned i = 0; o && i < n; i++) {
+		if (json_object_set_new(o, kv[i].key, jstr(kv[i].value ? kv[i].value : ""))) {
+			json_decref(o);
+			return NULL;
+		}
+	}
+	return o;
+}
+
+/* {"1.000000": ns, ...} over the job's sorted percentile list, fio's "%f" keys. */
+static json_t *json_pcts(const struct job *job, const struct hist *h, const struct lat_stat *s)
+{
+	double pct[JOB_PCT_MAX];
+	uint64_t v[JOB_PCT_MAX];
+	unsigned n = fmt_pct_list(job, pct);
+	json_t *o = json_object();
+	char key[32];
+
+	hist_percentiles(h, s->min, s->max, pct, n, v);
+	for (unsigned i = 0; o && i < n; i++) {
+		snprintf(key, sizeof(key), "%f", pct[i]);
+		if (json_object_set_new(o, key, json_integer(JI(v[i])))) {
+			json_decref(o);
+			return NULL;
+		}
+	}
+	return o;
+}
+
+/* json+: {"<bin midpoint ns>": count} for every non-empty bin. */
+static json_t *json_bins(const struct hist *h)
+{
+	json_t *o = json_object();
+	char key[32];
+
+	for (unsigned i = 0; o && i < HIST_NR; i++) {
+		if (!h->count[i])
+			continue;
+		snprintf(key, sizeof(key), "%" PRIu64, hist_bin_mid(i));
+		if (json_object_set_new(o, key, json_integer(JI(h->count[i])))) {
+			json_decref(o);
+			return NULL;
+		}
+	}
+	return o;
+}
+
+/* slat_ns / clat_ns / lat_ns; "percentile" (and json+ "bins") when asked for and sampled. */
+static json_t *json_lat(const struct job *job, const struct lat_stat *s, bool pcts,
+			const struct hist *h, bool plus)
+{
+	json_t *o = json_pack("{s:I, s:I, s:f, s:f, s:I}", "min", JI(lat_min(s)), "max",
+			      JI(s->max), "mean", r6(lat_mean(s)), "stddev", r6(lat_stddev(s)),
+			      "N", JI(s->n));
+
+	if (!o || !pcts || !h || !s->n)
+		return o;
+	if (json_object_set_new(o, "percentile", json_pcts(job, h, s)) ||
+	    (plus && json_object_set_new(o, "bins", json_bins(h)))) {
+		json_decref(o);
+		return NULL;
+	}
+	return o;
+}
+
+/* bw_* (KiB/s samples) and iops_* of one direction. */
+static json_t *json_samples(const struct run_result *r, const struct job_result *u, unsigned d)
+{
+	const struct dir_stats *ds = &u->st.dir[d];
+	const struct group_result *g = fmt_group(r, u->group);
+	const struct lat_stat *bw = &ds->bw_samples, *io = &ds->iops_samples;
+
+	return json_pack("{s:I, s:I, s:f, s:f, s:f, s:I, s:I, s:I, s:f, s:f, s:I}",
+			 "bw_min", JI(lat_min(bw)), "bw_max", JI(bw->max),
+			 "bw_agg", r6(fmt_bw_agg(bw, g ? g->agg_bw[d] : 0)),
+			 "bw_mean", r6(lat_mean(bw)), "bw_dev", r6(lat_stddev(bw)),
+			 "bw_samples", JI(bw->n), "iops_min", JI(lat_min(io)), "iops_max",
+			 JI(io->max), "iops_mean", r6(lat_mean(io)), "iops_stddev",
+			 r6(lat_stddev(io)), "iops_samples", JI(io->n));
+}
+
+/* "read" / "write" / "trim": zeroes for a direction with no IO, as fio. */
+static json_t *json_dir(const struct run_result *r, const struct job_result *u, unsigned d,
+			bool plus)
+{
+	const struct dir_stats *ds = &u->st.dir[d];
+	const struct job *job = u->job;
+	struct fmt_dir fd;
+	json_t *o;
+
+	fmt_dir_figures(u, d, &fd);
+	o = json_pack("{s:I, s:I, s:I, s:I, s:f, s:I, s:I, s:I, s:I, s:o, s:o, s:o}",
+		      "io_bytes", JI(ds->bytes), "io_kbytes", JI(ds->bytes >> 10),
+		      "bw_bytes", JI(fd.bw), "bw", JI(fd.bw / 1024), "iops", r6(fd.iops),
+		      "runtime", JI(fd.runtime_ms), "total_ios", JI(ds->ios),
+		      "short_ios", JI(ds->short_ios), "drop_ios", JI(0),
+		      "slat_ns", json_lat(job, &ds->slat, job && job->o.slat_percentiles,
+					  ds->slat_hist, plus),
+		      "clat_ns", json_lat(job, &ds->clat, job && job->o.clat_percentiles,
+					  ds->clat_hist, plus),
+		      "lat_ns", json_lat(job, &ds->lat, job && job->o.lat_percentiles,
+					 ds->lat_hist, plus));
+	if (o && json_object_update_new(o, json_samples(r, u, d))) {
+		json_decref(o);
+		return NULL;
+	}
+	return o;
+}
+
+/* Percent per bucket under fio's labels. */
+static json_t *json_pct_map(const double *v, unsigned n, const char *const *keys)
+{
+	json_t *o = json_object();
+
+	for (unsigned i = 0; o && i < n; i++) {
+		if (json_object_set_new(o, keys[i], json_real(r6(v[i])))) {
+			json_decref(o);
+			return NULL;
+		}
+	}
+	return o;
+}
+
+static json_t *json_dist(const uint64_t *map, const char *const *keys)
+{
+	double pct[STATS_BUCKETS];
+
+	fmt_dist(map, pct);
+	return json_pct_map(pct, STATS_BUCKETS, keys);
+}
+
+/* From "job_runtime" to "latency_window". */
+static json_t *json_job_tail(const struct job_result *u)
+{
+	static const char *const depth[] = { "1", "2", "4", "8", "16", "32", ">=64" };
+	static const char *const batch[] = { "0", "4", "8", "16", "32", "64", ">=64" };
+	double ns[HIST_FIO_NS_NR], us[HIST_FIO_US_NR], ms[HIST_FIO_MS_NR];
+	const struct worker_stats *st = &u->st;
+
+	if (fmt_lat_buckets(st, ns, us, ms))
+		return NULL;
+	return json_pack("{s:I, s:f, s:f, s:I, s:I, s:I, s:o, s:o, s:o, s:o, s:o, s:o, "
+			 "s:I, s:I, s:f, s:I}",
+			 "job_runtime", JI(fmt_job_runtime_ms(u)),
+			 "usr_cpu", r6(fmt_cpu_pct(st->usr_ns, u)),
+			 "sys_cpu", r6(fmt_cpu_pct(st->sys_ns, u)),
+			 "ctx", JI(st->ctx), "majf", JI(st->majf), "minf", JI(st->minf),
+			 "iodepth_level", json_dist(st->depth, depth),
+			 "iodepth_submit", json_dist(st->submit, batch),
+			 "iodepth_complete", json_dist(st->complete, batch),
+			 "latency_ns", json_pct_map(ns, HIST_FIO_NS_NR, bucket_keys),
+			 "latency_us", json_pct_map(us, HIST_FIO_US_NR, bucket_keys),
+			 "latency_ms", json_pct_map(ms, HIST_FIO_MS_NR, bucket_keys),
+			 "latency_depth", JI(fmt_iodepth(u)), "latency_target", JI(0),
+			 "latency_percentile", 100.0, "latency_window", JI(0));
+}
+
+static json_t *json_first_error(const struct io_error *e)
+{
+	return json_pack("{s:o, s:I, s:I, s:s, s:s, s:i}", "file", jstr(e->path ? e->path : ""),
+			 "offset", JI(e->offset), "length", JI(e->len),
+			 "direction", fmt_op_name(e->op), "error", strerror(e->err),
+			 "errno", e->err);
+}
+
+/* iowl's own figures: the first error, and the histogram layout behind "bins". */
+static json_t *json_iowl(const struct run_result *r, const struct job_result *u)
+{
+	const struct io_error *e = &u->st.first_error;
+	json_t *o = json_object();
+
+	if (o && e->err && json_object_set_new(o, "first_error", json_first_error(e)))
+		goto out_free;
+	if (o && json_object_update_new(o, json_pack("{s:I, s:I, s:I, s:b, s:{s:i, s:i, s:i}}",
+						     "clone", JI(u->clone),
+						     "workers", JI(u->nworkers),
+						     "errors", JI(u->st.errors),
+						     "interrupted", r->interrupted,
+						     "latency_histogram",
+						     "sub_bits", (int)HIST_SUB_BITS,
+						     "groups", (int)HIST_GROUPS,
+						     "bins", (int)HIST_NR)))
+		goto out_free;
+	return o;
+out_free:
+	json_decref(o);
+	return NULL;
+}
+
+static json_t *json_job(const struct run_result *r, const struct job_result *u, bool plus)
+{
+	const struct job *job = u->job;
+	const char *desc = job ? job->o.description : NULL;
+	json_t *o = json_pack("{s:o, s:I, s:I, s:I, s:I}",
+			      "jobname", jstr(job ? job->o.name : ""), "groupid", JI(u->group),
+			      "error", JI(u->error), "eta", JI(0),
+			      "elapsed", JI((u->elapsed_ns + NS_PER_SEC - 1) / NS_PER_SEC));
+
+	if (!o)
+		return NULL;
+	if ((job && job->nkv &&
+	     json_object_set_new(o, "job options", json_kv(job->kv, job->nkv))) ||
+	    json_object_set_new(o, "read", json_dir(r, u, 0, plus)) ||
+	    json_object_set_new(o, "write", json_dir(r, u, 1, plus)) ||
+	    json_object_set_new(o, "trim", json_dir(r, u, 2, plus)) ||
+	    json_object_set_new(o, "sync", json_pack("{s:I, s:o}", "total_ios",
+						     JI(u->st.sync_lat.n), "lat_ns",
+						     json_lat(job, &u->st.sync_lat, false, NULL,
+							      false))) ||
+	    json_object_update_new(o, json_job_tail(u)) ||
+	    (desc && *desc && json_object_set_new(o, "desc", jstr(desc))) ||
+	    json_object_set_new(o, "iowl", json_iowl(r, u))) {
+		json_decref(o);
+		return NULL;
+	}
+	return o;
+}
+
+/*
+ * Adds fio's "disk_util" array.  Empty for now: the disk statistics module will fill one
+ * object per device here (name, read_ios, write_ios, read_merges, ..., util).
+ */
+static int json_add_disk_util(json_t *root)
+{
+	return json_object_set_new(root, "disk_util", json_array()) ? -ENOMEM : 0;
+}
+
+static int json_add_jobs(json_t *root, const struct run_result *r, bool plus)
+{
+	json_t *jobs = json_array();
+
+	if (json_object_set_new(root, "jobs", jobs))
+		return -ENOMEM;
+	for (unsigned i = 0; i < r->nunits; i++)
+		if (json_array_append_new(jobs, json_job(r, &r->units[i], plus)))
+			return -ENOMEM;
+	return 0;
+}
+
+static json_t *json_root(const struct run_result *r, bool plus)
+{
+	char date[64] = "";
+	json_t *root;
+
+	if (ctime_r(&r->start, date))
+		date[strcspn(date, "\n")] = '\0';
+	root = json_pack("{s:s, s:I, s:I, s:s}", "fio version", "iowl-" IOWL_VERSION,
+			 "timestamp", JI(r->start), "timestamp_ms", JI(r->start_ms), "time", date);
+	if (!root)
+		return NULL;
+	if ((r->nglobal_kv &&
+	     json_object_set_new(root, "global options", json_kv(r->global_kv, r->nglobal_kv))) ||
+	    json_add_jobs(root, r, plus) || json_add_disk_util(root)) {
+		json_decref(root);
+		return NULL;
+	}
+	return root;
+}
+
+int report_json(FILE *f, const struct run_result *r, bool plus)
+{
+	json_t *root = json_root(r, plus);
+	int ret = 0;
+
+	if (!root)
+		return -ENOMEM;
+	if (json_dumpf(root, f, DUMP_FLAGS) || fputc('\n', f) == EOF)
+		ret = -EIO;
+	json_decref(root);
+	return ret;
+}

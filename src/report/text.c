@@ -1,0 +1,310 @@
+// SPDX-License-Identifier: MIT
+/* fio's normal output: a block per reported unit, then the run status line of each group. */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "iowl/report.h"
+#include "report/fmt.h"
+
+#define PCT_LINE_WIDTH	73	/* fio fits a percentile line in 80 - 7 columns */
+#define BUCKETS_PER_LINE 5
+
+static const char *const bucket_labels[] = {
+	"2", "4", "10", "20", "50", "100", "250", "500", "750", "1000", "2000", ">=2000",
+};
+
+static const char *unit_name(const struct job_result *u)
+{
+	return u->job && u->job->o.name ? u->job->o.name : "";
+}
+
+static unsigned unit_kb_base(const struct job_result *u)
+{
+	return fmt_kb_base(u->job ? u->job->o.kb_base : 0);
+}
+
+static void text_header(FILE *f, const struct run_result *r, const struct job_result *u)
+{
+	const struct io_error *e = &u->st.first_error;
+	const char *desc = u->job ? u->job->o.description : NULL;
+	char date[64];
+
+	if (!ctime_r(&r->start, date))
+		strcpy(date, "\n");
+	fprintf(f, "%s: (groupid=%u, jobs=%u): err=%2d", unit_name(u), u->group, u->nworkers,
+		u->error);
+	if (u->error)
+		fprintf(f, " (error=%s)", strerror(u->error));
+	fprintf(f, ": pid=%d: %s", u->pid, date);
+	if (e->err)
+		fprintf(f, "iowl: io error on file %s: %s: %s offset=%" PRIu64 ", buflen=%u\n",
+			e->path ? e->path : "(unknown)", strerror(e->err), fmt_op_name(e->op),
+			e->offset, e->len);
+	if (desc && *desc)
+		fprintf(f, "  Description  : [%s]\n", desc);
+}
+
+/* A number in the unit base's form and in the other one: "11.1GiB/s" and "11.9GB/s". */
+static void num_pair(char (*out)[FMT_NUM_LEN], uint64_t v, bool i2p, enum fmt_unit unit)
+{
+	fmt_num(out[0], FMT_NUM_LEN, v, FMT_SIG_FIGS, i2p, unit);
+	fmt_num(out[1], FMT_NUM_LEN, v, FMT_SIG_FIGS, !i2p, unit);
+}
+
+/* "  read: IOPS=2896k, BW=11.0GiB/s (11.9GB/s)(11.1GiB/1001msec)" */
+static void text_dir_line(FILE *f, const struct job_result *u, unsigned d,
+			  const struct fmt_dir *fd)
+{
+	bool i2p = unit_kb_base(u) == 1024;
+	char iops[FMT_NUM_LEN], bw[2][FMT_NUM_LEN], io[FMT_NUM_LEN];
+
+	fmt_num(iops, sizeof(iops), (uint64_t)fd->iops, FMT_SIG_FIGS, false, FMT_UNIT_NONE);
+	num_pair(bw, fd->bw, i2p, FMT_UNIT_BYTE_SEC);
+	fmt_num(io, sizeof(io), u->st.dir[d].bytes, FMT_SIG_FIGS, i2p, FMT_UNIT_BYTE);
+	fprintf(f, "  %s: IOPS=%s, BW=%s (%s)(%s/%" PRIu64 "msec)\n", fmt_dir_name(d), iops,
+		bw[0], bw[1], io, fd->runtime_ms);
+}
+
+/* "    clat (usec): min=30, max=694, avg=82.51, stdev=63.28" */
+static void text_lat_line(FILE *f, const char *name, const struct lat_stat *s)
+{
+	char min[FMT_NUM_LEN], max[FMT_NUM_LEN];
+	double mean = lat_mean(s), dev = lat_stddev(s);
+	struct fmt_scale sc;
+
+	if (!s->n)
+		return;
+	fmt_lat_scale(s->min, s->max, dev, &sc);
+	fmt_num(min, sizeof(min), s->min / sc.div, FMT_LAT_DIGITS, false, FMT_UNIT_NONE);
+	fmt_num(max, sizeof(max), s->max / sc.div, FMT_LAT_DIGITS, false, FMT_UNIT_NONE);
+	fprintf(f, "    %s (%s): min=%s, max=%s, avg=%5.02f, stdev=%5.02f\n", name, sc.unit, min,
+		max, mean / (double)sc.div, dev / (double)sc.div);
+}
+
+/* The percentile block: a header, then "|  1.00th=[   16]," entries, as many as fit a line. */
+static void text_pcts(FILE *f, const struct job *job, const char *name, const struct hist *h,
+		      const struct lat_stat *s)
+{
+	double pct[JOB_PCT_MAX];
+	uint64_t v[JOB_PCT_MAX], minv = UINT64_MAX, maxv = 0;
+	unsigned n = fmt_pct_list(job, pct), prec = fmt_pct_precision(pct, n);
+	unsigned width, per_line;
+	struct fmt_scale sc;
+
+	if (!h || !s->n)
+		return;
+	hist_percentiles(h, s->min, s->max, pct, n, v);
+	for (unsigned i = 0; i < n; i++) {
+		minv = v[i] < minv ? v[i] : minv;
+		maxv = v[i] > maxv ? v[i] : maxv;
+	}
+	fmt_pct_scale(minv, maxv, &sc);
+	width = fmt_digits(maxv / sc.div);
+	width = width < 5 ? 5 : width;
+	per_line = PCT_LINE_WIDTH / (prec + 10 + width);
+	fprintf(f, "    %s percentiles (%s):\n     |", name, sc.unit);
+	for (unsigned j = 0; j < n; j++) {
+		bool last = j == n - 1;
+
+		if (j && j % per_line == 0)
+			fputs("     |", f);
+		fprintf(f, " %*.*fth=[%*" PRIu64 "]%c", (int)prec + 3, (int)prec, pct[j],
+			(int)width, fmt_ceil_scale(v[j], sc.steps), last ? '\n' : ',');
+		if (!last && j % per_line == per_line - 1)
+			fputc('\n', f);
+	}
+}
+
+/* "   bw (  KiB/s): min=..., per=...%" from samples in KiB/s; MiB/s past kb_base^2. */
+static void text_bw_line(FILE *f, const struct run_result *r, const struct job_result *u,
+			 unsigned d)
+{
+	const struct lat_stat *s = &u->st.dir[d].bw_samples;
+	const struct group_result *g = fmt_group(r, u->group);
+	double kb = unit_kb_base(u), scale = 1.0, per;
+	const char *label = kb == 1024 ? "KiB" : "kB";
+
+	if (!s->n)
+		return;
+	per = fmt_bw_agg(s, g ? g->agg_bw[d] : 0);
+	if (kb == 1000)
+		scale = 1.024;	/* the samples are KiB/s: show kB/s */
+	if (lat_mean(s) * scale > kb * kb) {
+		scale /= kb;
+		label = kb == 1024 ? "MiB" : "MB";
+	}
+	fprintf(f, "   bw (%5s/s): min=%5" PRIu64 ", max=%5" PRIu64 ", per=%3.2f%%, "
+		"avg=%5.02f, stdev=%5.02f, samples=%" PRIu64 "\n", label,
+		(uint64_t)((double)lat_min(s) * scale), (uint64_t)((double)s->max * scale), per,
+		lat_mean(s) * scale, lat_stddev(s) * scale, s->n);
+}
+
+static void text_iops_line(FILE *f, const struct lat_stat *s)
+{
+	if (!s->n)
+		return;
+	fprintf(f, "   iops        : min=%5" PRIu64 ", max=%5" PRIu64 ", avg=%5.02f, "
+		"stdev=%5.02f, samples=%" PRIu64 "\n", lat_min(s), s->max, lat_mean(s),
+		lat_stddev(s), s->n);
+}
+
+static void text_dir(FILE *f, const struct run_result *r, const struct job_result *u, unsigned d)
+{
+	const struct dir_stats *ds = &u->st.dir[d];
+	const struct job *job = u->job;
+	struct fmt_dir fd;
+
+	fmt_dir_figures(u, d, &fd);
+	if (!fd.active)
+		return;
+	text_dir_line(f, u, d, &fd);
+	text_lat_line(f, "slat", &ds->slat);
+	text_lat_line(f, "clat", &ds->clat);
+	text_lat_line(f, " lat", &ds->lat);
+	if (job && job->o.slat_percentiles)
+		text_pcts(f, job, "slat", ds->slat_hist, &ds->slat);
+	if (job && job->o.clat_percentiles)
+		text_pcts(f, job, "clat", ds->clat_hist, &ds->clat);
+	if (job && job->o.lat_percentiles)
+		text_pcts(f, job, "lat", ds->lat_hist, &ds->lat);
+	text_bw_line(f, r, u, d);
+	text_iops_line(f, &ds->iops_samples);
+}
+
+/* One "lat (usec)   : 50=1.73%, 100=90.05%" line per five non-empty buckets. */
+static void text_buckets(FILE *f, const char *unit, const double *v, unsigned n)
+{
+	unsigned on_line = 0;
+
+	for (unsigned i = 0; i < n; i++) {
+		if (v[i] <= 0)
+			continue;
+		if (on_line)
+			fputs(", ", f);
+		else
+			fprintf(f, "  lat (%s)   : ", unit);
+		fprintf(f, "%s=%3.2f%%", bucket_labels[i], v[i]);
+		if (++on_line == BUCKETS_PER_LINE) {
+			fputc('\n', f);
+			on_line = 0;
+		}
+	}
+	if (on_line)
+		fputc('\n', f);
+}
+
+static int text_lat_buckets(FILE *f, const struct job_result *u)
+{
+	double ns[HIST_FIO_NS_NR], us[HIST_FIO_US_NR], ms[HIST_FIO_MS_NR];
+	int ret = fmt_lat_buckets(&u->st, ns, us, ms);
+
+	if (ret)
+		return ret;
+	text_buckets(f, "nsec", ns, HIST_FIO_NS_NR);
+	text_buckets(f, "usec", us, HIST_FIO_US_NR);
+	text_buckets(f, "msec", ms, HIST_FIO_MS_NR);
+	return 0;
+}
+
+/* "  IO depths    : 1=100.0%, 2=0.0%, ..." and the submit / complete lines. */
+static void text_dist(FILE *f, const char *prefix, const char *const *labels,
+		      const uint64_t *map)
+{
+	double pct[STATS_BUCKETS];
+
+	fmt_dist(map, pct);
+	fputs(prefix, f);
+	for (unsigned i = 0; i < STATS_BUCKETS; i++)
+		fprintf(f, "%s%s=%3.1f%%", i ? ", " : "", labels[i], pct[i]);
+	fputc('\n', f);
+}
+
+static void text_tail(FILE *f, const struct job_result *u)
+{
+	static const char *const depth[] = { "1", "2", "4", "8", "16", "32", ">=64" };
+	static const char *const batch[] = { "0", "4", "8", "16", "32", "64", ">=64" };
+	const struct worker_stats *st = &u->st;
+
+	if (st->sync_lat.n) {
+		fputs("  fsync/fdatasync/sync_file_range:\n", f);
+		text_lat_line(f, "sync", &st->sync_lat);
+	}
+	fprintf(f, "  cpu          : usr=%3.2f%%, sys=%3.2f%%, ctx=%" PRIu64 ", majf=%" PRIu64
+		", minf=%" PRIu64 "\n", fmt_cpu_pct(st->usr_ns, u), fmt_cpu_pct(st->sys_ns, u),
+		st->ctx, st->majf, st->minf);
+	text_dist(f, "  IO depths    : ", depth, st->depth);
+	text_dist(f, "     submit    : ", batch, st->submit);
+	text_dist(f, "     complete  : ", batch, st->complete);
+	fprintf(f, "     issued rwts: total=%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64
+		" short=%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",0 dropped=0,0,0,0\n", st->dir[0].ios,
+		st->dir[1].ios, st->dir[2].ios, st->sync_lat.n, st->dir[0].short_ios,
+		st->dir[1].short_ios, st->dir[2].short_ios);
+	fprintf(f, "     latency   : target=0, window=0, percentile=100.00%%, depth=%u\n",
+		fmt_iodepth(u));
+}
+
+/* True when fio would print the unit: it did some IO, or (unlike fio) it failed. */
+static bool unit_shown(const struct job_result *u)
+{
+	for (unsigned d = 0; d < 3; d++)
+		if (u->st.dir[d].ios || u->st.dir[d].bytes)
+			return true;
+	return u->error || u->st.first_error.err || u->st.sync_lat.n;
+}
+
+static int text_unit(FILE *f, const struct run_result *r, const struct job_result *u)
+{
+	int ret;
+
+	if (!unit_shown(u))
+		return 0;
+	text_header(f, r, u);
+	for (unsigned d = 0; d < 3; d++)
+		text_dir(f, r, u, d);
+	ret = text_lat_buckets(f, u);
+	if (ret)
+		return ret;
+	text_tail(f, u);
+	return 0;
+}
+
+/* "\nRun status group 0 (all jobs):\n   READ: bw=..., min-max (...), io=..., run=min-maxmsec" */
+static void text_group(FILE *f, const struct group_result *g)
+{
+	static const char *const names[] = { "   READ", "  WRITE", "   TRIM" };
+	bool i2p = fmt_kb_base(g->kb_base) == 1024;
+	char agg[2][FMT_NUM_LEN], min[2][FMT_NUM_LEN], max[2][FMT_NUM_LEN], io[2][FMT_NUM_LEN];
+
+	fprintf(f, "\nRun status group %u (all jobs):\n", g->id);
+	for (unsigned d = 0; d < 3; d++) {
+		if (!fmt_runtime_ms(g->runtime_ns[d]))
+			continue;
+		num_pair(agg, g->agg_bw[d], i2p, FMT_UNIT_BYTE_SEC);
+		num_pair(min, g->min_bw[d], i2p, FMT_UNIT_BYTE_SEC);
+		num_pair(max, g->max_bw[d], i2p, FMT_UNIT_BYTE_SEC);
+		num_pair(io, g->bytes[d], i2p, FMT_UNIT_BYTE);
+		fprintf(f, "%s: bw=%s (%s), %s-%s (%s-%s), io=%s (%s), run=%" PRIu64 "-%" PRIu64
+			"msec\n", names[d], agg[0], agg[1], min[0], max[0], min[1], max[1], io[0],
+			io[1], fmt_runtime_ms(g->min_runtime_ns[d]),
+			fmt_runtime_ms(g->runtime_ns[d]));
+	}
+}
+
+int report_text(FILE *f, const struct run_result *r)
+{
+	int ret;
+
+	/* As fio: every unit first, then every group's run status. */
+	fputc('\n', f);
+	for (unsigned i = 0; i < r->nunits; i++) {
+		ret = text_unit(f, r, &r->units[i]);
+		if (ret)
+			return ret;
+	}
+	for (unsigned i = 0; i < r->ngroups; i++)
+		text_group(f, &r->groups[i]);
+	return ferror(f) ? -EIO : 0;
+}

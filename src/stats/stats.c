@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: MIT
+/* Worker statistics lifecycle: init, reset after ramp, merge across clones and jobs. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "iowl/stats.h"
+
+static void dir_init(struct dir_stats *d)
+{
+	d->ios = d->bytes = d->short_ios = d->errors = 0;
+	lat_init(&d->slat);
+	lat_init(&d->clat);
+	lat_init(&d->lat);
+	lat_init(&d->bw_samples);
+	lat_init(&d->iops_samples);
+}
+
+int stats_init(struct worker_stats *s, bool slat_hist, bool clat_hist, bool lat_hist)
+{
+	memset(s, 0, sizeof(*s));
+	for (unsigned d = 0; d < 3; d++) {
+		struct dir_stats *ds = &s->dir[d];
+
+		dir_init(ds);
+		/* calloc: pages of bins never hit are never touched, so they cost no memory. */
+		if ((slat_hist && !(ds->slat_hist = calloc(1, sizeof(struct hist)))) ||
+		    (clat_hist && !(ds->clat_hist = calloc(1, sizeof(struct hist)))) ||
+		    (lat_hist && !(ds->lat_hist = calloc(1, sizeof(struct hist))))) {
+			stats_release(s);
+			return -ENOMEM;
+		}
+	}
+	lat_init(&s->sync_lat);
+	return 0;
+}
+
+void stats_reset(struct worker_stats *s)
+{
+	for (unsigned d = 0; d < 3; d++) {
+		struct dir_stats *ds = &s->dir[d];
+
+		dir_init(ds);
+		if (ds->slat_hist)
+			memset(ds->slat_hist, 0, sizeof(struct hist));
+		if (ds->clat_hist)
+			memset(ds->clat_hist, 0, sizeof(struct hist));
+		if (ds->lat_hist)
+			memset(ds->lat_hist, 0, sizeof(struct hist));
+	}
+	lat_init(&s->sync_lat);
+	memset(s->depth, 0, sizeof(s->depth));
+	memset(s->submit, 0, sizeof(s->submit));
+	memset(s->complete, 0, sizeof(s->complete));
+	s->runtime_ns = 0;
+}
+
+static int hist_merge_alloc(struct hist **dst, const struct hist *src)
+{
+	if (!src)
+		return 0;
+	if (!*dst && !(*dst = calloc(1, sizeof(**dst))))
+		return -ENOMEM;
+	hist_merge(*dst, src);
+	return 0;
+}
+
+static int dir_merge(struct dir_stats *d, const struct dir_stats *s)
+{
+	d->ios += s->ios;
+	d->bytes += s->bytes;
+	d->short_ios += s->short_ios;
+	d->errors += s->errors;
+	lat_merge(&d->slat, &s->slat);
+	lat_merge(&d->clat, &s->clat);
+	lat_merge(&d->lat, &s->lat);
+	lat_merge(&d->bw_samples, &s->bw_samples);
+	lat_merge(&d->iops_samples, &s->iops_samples);
+	if (hist_merge_alloc(&d->slat_hist, s->slat_hist) ||
+	    hist_merge_alloc(&d->clat_hist, s->clat_hist) ||
+	    hist_merge_alloc(&d->lat_hist, s->lat_hist))
+		return -ENOMEM;
+	return 0;
+}
+
+int stats_merge(struct worker_stats *dst, const struct worker_stats *src)
+{
+	for (unsigned d = 0; d < 3; d++)
+		if (dir_merge(&dst->dir[d], &src->dir[d]))
+			return -ENOMEM;
+	lat_merge(&dst->sync_lat, &src->sync_lat);
+	for (unsigned i = 0; i < STATS_BUCKETS; i++) {
+		dst->depth[i] += src->depth[i];
+		dst->submit[i] += src->submit[i];
+		dst->complete[i] += src->complete[i];
+	}
+	if (src->runtime_ns > dst->runtime_ns)
+		dst->runtime_ns = src->runtime_ns;
+	dst->usr_ns += src->usr_ns;
+	dst->sys_ns += src->sys_ns;
+	dst->ctx += src->ctx;
+	dst->majf += src->majf;
+	dst->minf += src->minf;
+	dst->errors += src->errors;
+	if (!dst->first_error.err && src->first_error.err)
+		dst->first_error = src->first_error;
+	return 0;
+}
+
+void stats_release(struct worker_stats *s)
+{
+	for (unsigned d = 0; d < 3; d++) {
+		free(s->dir[d].slat_hist);
+		free(s->dir[d].clat_hist);
+		free(s->dir[d].lat_hist);
+		s->dir[d].slat_hist = s->dir[d].clat_hist = s->dir[d].lat_hist = NULL;
+	}
+}
