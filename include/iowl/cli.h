@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: MIT */
+/* The command line: iowl's own flags, job files, and fio-style command-line jobs (--name=...). */
+#ifndef IOWL_CLI_H
+#define IOWL_CLI_H
+
+#include "iowl/err.h"
+#include "iowl/run.h"
+
+#ifndef IOWL_VERSION
+#define IOWL_VERSION "0.1"
+#endif
+
+/* Returned by cli_parse() when it printed what was asked (--help, --version) and the run is over. */
+#define CLI_DONE 1
+
+/*
+ * Reads argv into run: flags into run->opts, job files and command-line jobs into run->doc.
+ * Returns 0 to go on, CLI_DONE, or -errno with err set.
+ */
+int cli_parse(int argc, char **argv, struct iowl_run *run, struct iowl_err *err);
+
+#endif

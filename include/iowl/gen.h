@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: MIT */
+/* IO generation: direction, block size, file and offset of the next IO of a worker. */
+#ifndef IOWL_GEN_H
+#define IOWL_GEN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "iowl/engine.h"
+#include "iowl/err.h"
+#include "iowl/job.h"
+#include "iowl/target.h"
+
+struct gen;
+
+/*
+ * Sets up the generator of clone number clone of job over the plan's files, seeded from the
+ * job's randseed (randrepeat) or the OS.  Returns a new generator (caller frees with gen_free())
+ * or NULL with err set.
+ */
+struct gen *gen_new(const struct job *job, unsigned clone, unsigned thread_number,
+		    const struct target_plan *plan, struct iowl_err *err);
+
+/* Fills op, file, offset and len of io with the next IO; io->buf is left alone. */
+void gen_next(struct gen *g, struct io_u *io);
+
+/* Starts a new pass (a new loop): sequential positions return to their starts. */
+void gen_restart(struct gen *g);
+
+void gen_free(struct gen *g);
+
+#endif

@@ -1,0 +1,162 @@
+/* SPDX-License-Identifier: MIT */
+/* Jobs: the options of one job section, their defaults, validation, and the run's list of jobs. */
+#ifndef IOWL_JOB_H
+#define IOWL_JOB_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "iowl/err.h"
+#include "iowl/pattern/dist.h"
+#include "iowl/value.h"
+
+/* rw= as flags: which directions, and whether offsets are random. */
+enum rw_flags {
+	RW_F_READ = 1U << 0,
+	RW_F_WRITE = 1U << 1,
+	RW_F_TRIM = 1U << 2,
+	RW_F_RANDOM = 1U << 3,
+};
+
+enum file_service {
+	FS_ROUNDROBIN = 0,
+	FS_SEQUENTIAL = 1,
+	FS_RANDOM = 2,
+};
+
+#define JOB_PCT_MAX 20
+
+/* Every job option, filled from the option table (src/options.c) by offsetof. */
+struct job_opts {
+	char *name;
+	char *description;
+	char *filename;		/* raw, ':' separated */
+	char *directory;
+	unsigned nrfiles;
+	unsigned file_service;	/* enum file_service */
+	unsigned file_service_nr;	/* IOs before switching file (the ":N") */
+	struct val_size_pct size;
+	struct val_irange filesize;	/* lo == hi == 0: unset */
+	struct val_size_pct offset;
+	struct val_size_pct offset_increment;
+	uint64_t io_size;
+	uint64_t number_ios;
+	unsigned rw;		/* enum rw_flags */
+	unsigned rw_nr;		/* the ":N" of rw= (0: none) */
+	unsigned rwmixread;
+	uint64_t bs[3];
+	struct val_irange bsrange[3];	/* hi == 0: unset */
+	struct val_bssplit bssplit[3];	/* n == 0: unset */
+	uint64_t blockalign[3];		/* 0: same as the minimum block size */
+	unsigned iodepth;
+	unsigned iodepth_batch_submit;
+	unsigned iodepth_batch_complete_min;
+	unsigned iodepth_batch_complete_max;
+	unsigned iodepth_low;
+	unsigned numjobs;
+	bool thread;
+	bool direct;
+	char *ioengine;
+	uint64_t runtime;	/* ns; 0: none */
+	bool time_based;
+	uint64_t ramp_time;	/* ns */
+	struct val_irange startdelay;	/* ns */
+	unsigned loops;
+	bool randrepeat;
+	uint64_t randseed;
+	bool norandommap;
+	struct dist_spec rdist[3];	/* random_distribution per direction */
+	double pct_random[3];		/* percentage_random per direction */
+	unsigned pct_random_set;	/* directions where percentage_random was given */
+	bool random_scatter;
+	bool bs_roundup;
+	/* streams (meaningful after a stream= line) */
+	double weight;
+	unsigned walkers;
+	struct val_size_pct walker_start;
+	unsigned fsync;
+	unsigned fdatasync;
+	bool end_fsync;
+	bool zero_buffers;
+	bool refill_buffers;
+	unsigned buffer_compress_percentage;
+	uint64_t buffer_compress_chunk;
+	bool group_reporting;
+	double percentile_list[JOB_PCT_MAX];
+	unsigned npercentiles;
+	bool clat_percentiles;
+	bool lat_percentiles;
+	bool slat_percentiles;
+	char *write_iolog;
+	bool stonewall;
+	bool new_group;
+	unsigned kb_base;
+	/* io_uring */
+	bool fixedbufs;
+	bool registerfiles;
+	bool sqthread_poll;
+	int sqthread_poll_cpu;
+	bool hipri;
+};
+
+/* Where an option was last set, for messages about it. */
+struct opt_pos {
+	const char *file;
+	unsigned line;
+};
+
+/* An option as the user wrote it, for the JSON "job options". */
+struct job_kv {
+	char *key;
+	char *value;		/* NULL for a bare key */
+};
+
+#define JOB_MAX_STREAMS 256
+
+/*
+ * One stream of a job: the lines after "stream=NAME" up to the next stream= line, applied over
+ * a copy of the job's options.  A stream with walkers=N becomes N streams (NAME.0 ... NAME.N-1),
+ * each with weight/N and its own sequential cursor.
+ */
+struct job_stream {
+	char *name;
+	const char *file;	/* the stream= line */
+	unsigned line;
+	double weight;		/* share of the job's IOs, in percent of the sum of weights */
+	unsigned walker, nwalkers;
+	bool has_offset, has_size;	/* its range was given (offset=, size= in the block) */
+	struct job_opts o;
+	unsigned dirs;		/* RW_F_READ | RW_F_WRITE | RW_F_TRIM it issues */
+	unsigned min_bs[3], max_bs[3];
+};
+
+/* One job section after parsing; numjobs clones run from it. */
+struct job {
+	struct job_opts o;
+	const char *file;	/* where its section starts */
+	unsigned line;
+	unsigned index;		/* position in the run */
+	unsigned group;		/* reporting group */
+	unsigned phase;		/* jobs of one phase run together; stonewall starts a new one */
+	unsigned file_index;	/* which job file it came from */
+	struct opt_pos *pos;	/* per option (opt_index), file NULL where never set */
+	struct job_kv *kv;
+	unsigned nkv;
+	char **filenames;	/* split filename=, or NULL for generated names */
+	unsigned nfilenames;
+	unsigned min_bs[3], max_bs[3];	/* derived from bs / bsrange / bssplit (all streams) */
+	unsigned dirs;		/* directions issued (all streams) */
+	struct job_stream *streams;	/* NULL: the job is one stream of its own options */
+	unsigned nstreams;
+};
+
+/* Releases everything a job owns (not the struct itself). */
+void job_release(struct job *job);
+
+/* True when the job file or command line set option name (by name or alias) for this job. */
+bool job_opt_is_set(const struct job *job, const char *name);
+
+/* True when the job issues IO in direction d (0 read, 1 write, 2 trim). */
+bool job_does_dir(const struct job *job, unsigned d);
+
+#endif

@@ -1,0 +1,95 @@
+/* SPDX-License-Identifier: MIT */
+/* The one option table: every job option's name, type, place in struct job_opts, default and help. */
+#ifndef IOWL_OPTIONS_H
+#define IOWL_OPTIONS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "iowl/err.h"
+
+struct job_opts;
+
+enum opt_type {
+	OPT_STR,		/* char * (strdup'd) */
+	OPT_BOOL,		/* bool */
+	OPT_UINT,		/* unsigned, within [min, max] */
+	OPT_U64,		/* uint64_t, within [min, max] */
+	OPT_SIZE,		/* uint64_t with k/m/g suffixes (kb_base) */
+	OPT_SIZE_PCT,		/* struct size_pct: a size or a percentage of the target */
+	OPT_TIME,		/* uint64_t nanoseconds; bare numbers in unit_ns */
+	OPT_ENUM,		/* unsigned, one of values[] */
+	OPT_DIR_SIZE,		/* uint64_t[3]: per-direction sizes (bs=4k,64k) */
+	OPT_FUNC,		/* parsed by parse() */
+	OPT_UNSUPPORTED,	/* a fio option iowl does not implement: always an error */
+};
+
+enum opt_flags {
+	OPT_F_BARE_OK = 1U << 0,	/* OPT_FUNC that takes a bare key as true */
+	OPT_F_STREAM = 1U << 1,		/* may be set per stream (after stream=NAME) */
+	OPT_F_STREAM_ONLY = 1U << 2,	/* means something only inside a stream */
+};
+
+struct opt_value {
+	const char *name;
+	unsigned value;
+	const char *help;
+};
+
+struct opt_def;
+
+/* Custom parser for OPT_FUNC: value may be NULL for a bare key.  Returns 0 or -errno with why set. */
+typedef int (*opt_parse_fn)(const struct opt_def *def, struct job_opts *o, const char *value,
+			    char *why);
+
+struct opt_def {
+	const char *name;
+	const char *alias;		/* a second accepted name, or NULL */
+	enum opt_type type;
+	size_t off;			/* offsetof(struct job_opts, field) */
+	const char *def;		/* default, as it would be written in a job file, or NULL */
+	uint64_t min, max;		/* for OPT_UINT / OPT_U64 (max 0: no limit) */
+	uint64_t unit_ns;		/* OPT_TIME: unit of a bare number */
+	const struct opt_value *values;	/* OPT_ENUM: NULL-name terminated */
+	opt_parse_fn parse;		/* OPT_FUNC */
+	const char *engine;		/* owning ioengine for engine options, else NULL */
+	unsigned flags;			/* enum opt_flags */
+	const char *category;		/* manual section: "files", "io", "engine", ... */
+	const char *help;		/* one line */
+};
+
+/* The table, terminated by an entry with a NULL name; *n gets the number of entries. */
+const struct opt_def *opt_table(unsigned *n);
+
+/* Finds an option by name or alias (exact).  Returns a table entry or NULL. */
+const struct opt_def *opt_find(const char *name);
+
+/* Position of an option in the table, for per-job bookkeeping arrays. */
+unsigned opt_index(const struct opt_def *def);
+
+/* Number of entries in the table. */
+unsigned opt_count(void);
+
+/* Names of every option (and alias) for "did you mean" suggestions; *n gets the count. */
+const char *const *opt_names(size_t *n);
+
+/*
+ * Parses value (NULL for a bare key) for def into o.  On failure returns -EINVAL (or -ERANGE)
+ * with why describing what was wrong and what would be right, without position.
+ */
+int opt_apply(const struct opt_def *def, struct job_opts *o, const char *value, char *why);
+
+/* Sets every option of o to its table default.  Returns 0 or -errno. */
+int opt_set_defaults(struct job_opts *o);
+
+/* Frees the strings opt_apply() and opt_set_defaults() allocated in o. */
+void opt_release(struct job_opts *o);
+
+/* Deep copy of src into dst (dst uninitialised).  Returns 0 or -ENOMEM. */
+int opt_copy(struct job_opts *dst, const struct job_opts *src);
+
+/* Writes a one-line description of the option's values to buf (enum names, or the type). */
+void opt_describe_type(const struct opt_def *def, char *buf, size_t len);
+
+#endif

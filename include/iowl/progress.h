@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: MIT */
+/* The status line on stderr: elapsed, ETA, current IOPS and bandwidth, refreshed every second. */
+#ifndef IOWL_PROGRESS_H
+#define IOWL_PROGRESS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "iowl/job.h"
+#include "iowl/worker.h"
+
+struct progress {
+	bool on;
+	bool printed;
+	uint64_t next_ns;
+	uint64_t last_ns;
+	uint64_t last_ios[3], last_bytes[3];
+	uint64_t planned_ns;		/* longest startdelay + ramp + runtime, 0: unknown */
+};
+
+/* Turns the line on for eta_mode (auto: only when stderr is a terminal). */
+void progress_init(struct progress *p, unsigned eta_mode, const struct job *jobs, unsigned njobs);
+
+/* Prints the line when a second has passed since the last one. */
+void progress_update(struct progress *p, const struct worker *const *w, unsigned n,
+		     uint64_t start_ns);
+
+/* Ends the line so the results start on a fresh one. */
+void progress_end(struct progress *p);
+
+#endif

@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: MIT */
+/* A run: the command line's settings, the jobs, their phases and threads, signals, and the results. */
+#ifndef IOWL_RUN_H
+#define IOWL_RUN_H
+
+#include <stdbool.h>
+
+#include "iowl/err.h"
+#include "iowl/ini.h"
+#include "iowl/job.h"
+#include "iowl/jobfile.h"
+#include "iowl/worker.h"
+
+/* Exit statuses, documented in man/iowl.1 (EXIT STATUS). */
+enum iowl_exit {
+	IOWL_EXIT_OK = 0,
+	IOWL_EXIT_USAGE = 1,		/* bad command line or job file: nothing ran */
+	IOWL_EXIT_IO = 2,		/* an IO or runtime error during the run */
+	IOWL_EXIT_SIGINT = 130,
+	IOWL_EXIT_SIGTERM = 143,
+};
+
+enum out_format {
+	OUT_NORMAL = 1U << 0,
+	OUT_JSON = 1U << 1,
+	OUT_JSONPLUS = 1U << 2,
+};
+
+enum eta_mode {
+	ETA_AUTO = 0,
+	ETA_ALWAYS,
+	ETA_NEVER,
+};
+
+/* Settings from the command line that are not job options. */
+struct run_opts {
+	unsigned formats;		/* enum out_format */
+	char *output;			/* --output=FILE, or NULL for stdout */
+	unsigned eta;			/* enum eta_mode */
+	bool parse_only;
+	char **sections;
+	unsigned nsections;
+	struct job_set *sets;
+	unsigned nsets;
+	char **files;			/* job files */
+	unsigned nfiles;
+};
+
+struct iowl_run {
+	struct run_opts opts;
+	struct ini_doc doc;		/* job files, then the command-line jobs */
+	struct job *jobs;
+	unsigned njobs;
+	struct run_ctl ctl;
+	int signal;			/* the signal that stopped the run, 0: none */
+};
+
+/* Sets up an empty run. */
+void run_init(struct iowl_run *run);
+
+/* Builds and validates the jobs and plans every target (no IO).  Returns 0 or -errno with err set. */
+int run_prepare(struct iowl_run *run, struct iowl_err *err);
+
+/* Runs every phase, prints the results, and returns the exit status (enum iowl_exit). */
+int run_exec(struct iowl_run *run);
+
+/* Frees everything the run owns. */
+void run_release(struct iowl_run *run);
+
+#endif

@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: MIT */
+/* Targets: file names, sizes, regions and alignment of each job clone, and laying out files. */
+#ifndef IOWL_TARGET_H
+#define IOWL_TARGET_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "iowl/engine.h"
+#include "iowl/err.h"
+#include "iowl/job.h"
+
+/* The files one clone works on, with their regions; names are owned by the plan. */
+struct target_plan {
+	struct target_file *files;
+	char **names;
+	unsigned nfiles;
+	uint64_t total;		/* sum of the region sizes */
+	unsigned lbs;		/* largest logical block size among the files (direct IO) */
+};
+
+/*
+ * Resolves the files of clone number clone of job: names (given or generated as fio's
+ * jobname.clone.filenum), sizes of existing files and devices, the region of each file
+ * (offset, offset_increment, size, filesize) and, with direct=1, the alignment every offset and
+ * block size must have.  Looks but changes nothing (safe for --parse-only).  fds are -1.
+ * Returns 0 or -errno with err set.
+ */
+int target_plan(const struct job *job, unsigned clone, struct target_plan *plan,
+		struct iowl_err *err);
+
+/*
+ * Creates missing files and extends short ones so each region exists, writing the region's
+ * new part, with a message on stderr (fio's "laying out").  Returns 0 or -errno with err set.
+ */
+int target_layout(const struct job *job, struct target_plan *plan, struct iowl_err *err);
+
+/* Opens every file of the plan for the job's directions (O_DIRECT when asked).  Returns 0 or -errno. */
+int target_open(const struct job *job, struct target_plan *plan, struct iowl_err *err);
+
+/*
+ * The range of stream js in file tf: its offset= and size= (bytes or percent) within the
+ * job's region, or the whole region when it gave none (js NULL: the job itself).
+ */
+void target_stream_range(const struct job_stream *js, const struct target_file *tf,
+			 uint64_t *start, uint64_t *size);
+
+/* Closes the files and frees the plan. */
+void target_plan_release(struct target_plan *plan);
+
+#endif

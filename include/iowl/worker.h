@@ -1,0 +1,82 @@
+/* SPDX-License-Identifier: MIT */
+/* A worker: one thread running one clone of one job, with its own engine, buffers, generator and statistics. */
+#ifndef IOWL_WORKER_H
+#define IOWL_WORKER_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "iowl/engine.h"
+#include "iowl/err.h"
+#include "iowl/job.h"
+#include "iowl/stats.h"
+#include "iowl/target.h"
+
+struct gen;
+
+/* What the run shares with its workers: read-mostly flags, each on its own cache line. */
+struct run_ctl {
+	_Alignas(64) int stop;		/* set by the run (signal, error, deadline); workers poll it */
+	_Alignas(64) int go;		/* set once every worker of the phase is ready */
+	unsigned ready;			/* workers that finished setup (atomic) */
+	uint64_t start_ns;		/* when the phase started */
+};
+
+enum worker_state {
+	WORKER_SETUP = 0,
+	WORKER_READY,
+	WORKER_RAMP,
+	WORKER_RUNNING,
+	WORKER_DONE,
+};
+
+struct worker {
+	/* Hot: touched per IO by this thread only. */
+	struct engine eng;
+	struct gen *gen;
+	uint16_t *free_idx;
+	struct io_u **pend;		/* queued, not yet committed: pend[0..pending) */
+	unsigned nfree;
+	unsigned inflight;
+	unsigned pending;		/* queued, not yet committed */
+	struct io_u *retry;		/* an IO the engine refused (BUSY) or a short IO to finish */
+	uint64_t issued_ios;
+	uint64_t loop_bytes;		/* bytes issued in the current loop */
+	uint64_t writes_since_fsync;
+	uint64_t writes_since_fdatasync;
+	uint32_t last_write_file;
+	uint64_t deadline_ns;		/* UINT64_MAX: none */
+	uint64_t ramp_end_ns;		/* 0: not ramping */
+	uint64_t next_sample_ns;
+	uint64_t sample_start_ns;
+	uint64_t sample_ios[3], sample_bytes[3];
+	unsigned loop;
+	bool no_more;			/* the workload is exhausted: drain */
+	struct worker_stats stats;
+	/* Cold. */
+	const struct job *job;
+	unsigned clone;
+	unsigned number;		/* thread number in the run (seeds, names) */
+	struct run_ctl *ctl;
+	struct target_plan plan;
+	int iolog_fd;			/* -1: no write_iolog */
+	char *iolog_buf;
+	size_t iolog_len;
+	int state;			/* enum worker_state, read by the progress line */
+	int status;			/* 0, or -errno of a setup or engine failure */
+	struct iowl_err err;
+	uint64_t start_ns, end_ns;
+	pthread_t tid;
+} __attribute__((aligned(64)));
+
+/* Allocates a worker for clone number clone of job, with its plan already resolved.  Returns NULL on ENOMEM. */
+struct worker *worker_new(const struct job *job, unsigned clone, unsigned number,
+			  struct run_ctl *ctl);
+
+/* The thread body: setup, wait for go, run, drain, account CPU time.  arg is a struct worker. */
+void *worker_main(void *arg);
+
+void worker_free(struct worker *w);
+
+#endif

@@ -1,0 +1,282 @@
+// SPDX-License-Identifier: MIT
+/* The command line: flags, job files, --set overrides and fio-style --name=... jobs. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "iowl/cli.h"
+#include "iowl/engine.h"
+#include "iowl/options.h"
+#include "iowl/suggest.h"
+
+#define CMDLINE "command line"
+
+static const char *const flags[] = {
+	"output", "output-format", "eta", "parse-only", "section", "set", "help", "version",
+	"cmdhelp",
+};
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: iowl [options] [job.ini ...] [--name=job --option=value ...]\n"
+		"\n"
+		"Runs fio job files, or jobs given on the command line as --name=NAME followed by\n"
+		"that job's options (--rw=randread --bs=4k --size=1g ...).\n"
+		"\n"
+		"  --output=FILE            write the results to FILE instead of stdout\n"
+		"  --output-format=FMT      normal, json or json+ (a comma list prints several)\n"
+		"  --eta=WHEN               status line on stderr: auto (a terminal), always, never\n"
+		"  --parse-only             check the jobs completely (options, targets) and exit\n"
+		"  --section=NAME           run only the job sections named (repeatable)\n"
+		"  --set KEY=VALUE          set a job option in every job, as if written last (repeatable)\n"
+		"  --cmdhelp[=OPTION]       list the job options, or describe one\n"
+		"  --help, --version\n"
+		"\n"
+		"Exit status: 0 success, 1 bad usage or job file (nothing ran), 2 an IO or runtime\n"
+		"error during the run, 130/143 interrupted by SIGINT/SIGTERM. See iowl(1).\n");
+}
+
+/* Lists the job options, or describes one.  Returns CLI_DONE, or -EINVAL for an unknown name. */
+static int cmdhelp(const char *name, struct iowl_err *err)
+{
+	const struct opt_def *one = name ? opt_find(name) : NULL;
+	unsigned n;
+	const struct opt_def *tab = opt_table(&n);
+	char type[256];
+
+	if (name && !one)
+		return err_set(err, "--cmdhelp: unknown option '%s' (iowl --cmdhelp lists them)", name);
+	if (one && one->type == OPT_UNSUPPORTED)
+		return err_set(err, "--cmdhelp: '%s' is a fio option iowl does not support yet", name);
+	for (unsigned i = 0; i < n; i++) {
+		const struct opt_def *d = &tab[i];
+
+		if (d->type == OPT_UNSUPPORTED || (one && d != one))
+			continue;
+		printf("%-28s %s\n", d->name, d->help);
+		if (!one)
+			continue;
+		opt_describe_type(d, type, sizeof(type));
+		printf("%-28s type: %s\n", "", type);
+		if (d->def)
+			printf("%-28s default: %s\n", "", d->def);
+		if (d->alias)
+			printf("%-28s alias: %s\n", "", d->alias);
+		if (d->engine)
+			printf("%-28s option of ioengine %s\n", "", d->engine);
+	}
+	return CLI_DONE;
+}
+
+static int parse_formats(const char *v, unsigned *out, struct iowl_err *err)
+{
+	char *dup = strdup(v), *save = NULL, *tok;
+	int ret = 0;
+
+	if (!dup)
+		return err_set(err, "out of memory");
+	*out = 0;
+	for (tok = strtok_r(dup, ",", &save); tok && !ret; tok = strtok_r(NULL, ",", &save)) {
+		if (!strcmp(tok, "normal"))
+			*out |= OUT_NORMAL;
+		else if (!strcmp(tok, "json"))
+			*out |= OUT_JSON;
+		else if (!strcmp(tok, "json+"))
+			*out |= OUT_JSONPLUS;
+		else
+			ret = err_set(err, "--output-format: '%s' is not a format (use normal, json or json+)",
+				      tok);
+	}
+	free(dup);
+	if (!ret && !*out)
+		ret = err_set(err, "--output-format needs a format (normal, json or json+)");
+	return ret;
+}
+
+static int add_set(struct run_opts *o, const char *kv, struct iowl_err *err)
+{
+	const char *eq = strchr(kv, '=');
+	struct job_set *s;
+
+	if (!eq || eq == kv)
+		return err_set(err, "--set '%s': use --set KEY=VALUE (e.g. --set iodepth=32)", kv);
+	s = realloc(o->sets, (o->nsets + 1) * sizeof(*s));
+	if (!s)
+		return err_set(err, "out of memory");
+	o->sets = s;
+	s[o->nsets].key = strndup(kv, (size_t)(eq - kv));
+	s[o->nsets].value = strdup(eq + 1);
+	o->nsets++;
+	if (!s[o->nsets - 1].key || !s[o->nsets - 1].value)
+		return err_set(err, "out of memory");
+	if (!opt_find(s[o->nsets - 1].key)) {
+		size_t n;
+		const char *const *names = opt_names(&n);
+		const char *best = suggest_closest(s[o->nsets - 1].key, names, n);
+
+		return err_set(err, "--set: unknown option '%s'%s%s%s", s[o->nsets - 1].key,
+			       best ? " (did you mean '" : "", best ? best : "", best ? "'?)" : "");
+	}
+	return 0;
+}
+
+static int push(char ***v, unsigned *n, char *s, struct iowl_err *err)
+{
+	char **nv = realloc(*v, (*n + 1) * sizeof(**v));
+
+	if (!nv)
+		return err_set(err, "out of memory");
+	nv[(*n)++] = s;
+	*v = nv;
+	return 0;
+}
+
+/* One of iowl's own flags.  Returns 0, CLI_DONE, or -errno; *used_next when it took argv[i+1]. */
+static int flag(struct iowl_run *run, const char *name, const char *value, char *next, bool *used_next,
+		struct iowl_err *err)
+{
+	struct run_opts *o = &run->opts;
+
+	if (!strcmp(name, "help")) {
+		usage(stdout);
+		return CLI_DONE;
+	}
+	if (!strcmp(name, "version")) {
+		printf("iowl-%s\n", IOWL_VERSION);
+		return CLI_DONE;
+	}
+	if (!strcmp(name, "cmdhelp"))
+		return cmdhelp(value, err);
+	if (!strcmp(name, "parse-only")) {
+		o->parse_only = true;
+		return 0;
+	}
+	if (!value && !strcmp(name, "set") && next) {
+		*used_next = true;
+		value = next;
+	}
+	if (!value)
+		return err_set(err, "--%s needs a value (--%s=...)", name, name);
+	if (!strcmp(name, "output")) {
+		free(o->output);
+		o->output = strdup(value);
+		return o->output ? 0 : err_set(err, "out of memory");
+	}
+	if (!strcmp(name, "output-format"))
+		return parse_formats(value, &o->formats, err);
+	if (!strcmp(name, "eta")) {
+		if (!strcmp(value, "auto"))
+			o->eta = ETA_AUTO;
+		else if (!strcmp(value, "always"))
+			o->eta = ETA_ALWAYS;
+		else if (!strcmp(value, "never"))
+			o->eta = ETA_NEVER;
+		else
+			return err_set(err, "--eta: '%s' is not a choice (use auto, always or never)",
+				       value);
+		return 0;
+	}
+	if (!strcmp(name, "section"))
+		return push(&o->sections, &o->nsections, (char *)value, err);
+	return add_set(o, value, err);
+}
+
+static bool is_flag(const char *name)
+{
+	for (size_t i = 0; i < sizeof(flags) / sizeof(flags[0]); i++)
+		if (!strcmp(flags[i], name))
+			return true;
+	return false;
+}
+
+/* A job option on the command line: --name starts a section, others go to the current one. */
+static int cmdline_option(struct iowl_run *run, const char *name, const char *value,
+			  struct ini_section **cur, unsigned file_index, unsigned argi,
+			  struct iowl_err *err)
+{
+	if (!strcmp(name, "name")) {
+		if (!value || !*value)
+			return err_set(err, "--name needs a job name (--name=NAME)");
+		*cur = ini_doc_add_section(&run->doc, value, CMDLINE, argi, file_index);
+		return *cur ? 0 : err_set(err, "out of memory");
+	}
+	if (!opt_find(name)) {
+		size_t n;
+		const char *const *names = opt_names(&n);
+		const char *best = suggest_closest(name, names, n);
+
+		if (!best)
+			best = suggest_closest(name, flags, sizeof(flags) / sizeof(flags[0]));
+		return err_set(err, "unknown option '--%s'%s%s%s (iowl --help)", name,
+			       best ? " (did you mean '--" : "", best ? best : "", best ? "'?)" : "");
+	}
+	if (!*cur) {	/* options before the first --name apply to every command-line job */
+		*cur = ini_doc_add_section(&run->doc, "global", CMDLINE, argi, file_index);
+		if (!*cur)
+			return err_set(err, "out of memory");
+	}
+	return ini_section_add(*cur, name, value, CMDLINE, argi) ? err_set(err, "out of memory") : 0;
+}
+
+static int read_job_files(struct iowl_run *run, struct iowl_err *err)
+{
+	for (unsigned i = 0; i < run->opts.nfiles; i++) {
+		int ret = ini_parse_file(&run->doc, run->opts.files[i], err);
+
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+int cli_parse(int argc, char **argv, struct iowl_run *run, struct iowl_err *err)
+{
+	struct ini_section *cur = NULL;
+	unsigned nopts = 0;
+	int ret = 0;
+
+	/* Job files first, so their file_index values come before the command-line jobs'. */
+	for (int i = 1; i < argc; i++) {
+		if (argv[i][0] == '-') {
+			i += !strcmp(argv[i], "--set");
+			continue;
+		}
+		ret = push(&run->opts.files, &run->opts.nfiles, argv[i], err);
+		if (ret)
+			return ret;
+	}
+	ret = read_job_files(run, err);
+	for (int i = 1; i < argc && !ret; i++) {
+		const char *arg = argv[i], *eq;
+		char name[128];
+		bool used_next = false;
+
+		if (arg[0] != '-')
+			continue;
+		if (!strcmp(arg, "-h"))
+			arg = "--help";
+		if (strncmp(arg, "--", 2) || !arg[2])
+			return err_set(err, "'%s' is not an option (options are --name=value; iowl --help)", arg);
+		eq = strchr(arg + 2, '=');
+		snprintf(name, sizeof(name), "%.*s", eq ? (int)(eq - arg - 2) : (int)strlen(arg + 2),
+			 arg + 2);
+		if (is_flag(name)) {
+			ret = flag(run, name, eq ? eq + 1 : NULL, i + 1 < argc ? argv[i + 1] : NULL,
+				   &used_next, err);
+			i += used_next;
+		} else {
+			ret = cmdline_option(run, name, eq ? eq + 1 : NULL, &cur, run->doc.ntop,
+					     (unsigned)i, err);
+			nopts++;
+		}
+	}
+	if (!ret && nopts)
+		run->doc.ntop++;
+	if (!ret && !run->opts.nfiles && !nopts) {
+		usage(stderr);
+		return err_set(err, "no job files and no jobs given");
+	}
+	return ret;
+}

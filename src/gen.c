@@ -1,0 +1,383 @@
+// SPDX-License-Identifier: MIT
+/*
+ * IO generation for one worker: a weighted choice of stream, then the stream's direction
+ * (rwmix), size (bs, bsrange or bssplit), file (file_service_type) and offset (sequential
+ * cursor, full-coverage random map, or a distribution).  A job without streams is one stream.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+
+#include "iowl/gen.h"
+#include "iowl/pattern/alias.h"
+#include "iowl/pattern/dist.h"
+#include "iowl/pattern/perm.h"
+#include "iowl/pattern/rng.h"
+
+enum gen_rng {
+	RNG_DDIR = 1,
+	RNG_BS = 2,
+	RNG_OFF = 3,
+	RNG_FILE = 4,
+	RNG_COVER = 5,
+	RNG_STREAM = 6,
+	RNG_SEQ = 7,
+	RNG_DIST = 8,
+};
+
+struct gen_dir {
+	uint32_t bs;			/* the size when there is one */
+	uint32_t lo, nmult;		/* bsrange: lo * (1 + rng_below(nmult)) */
+	uint32_t align;
+	unsigned nsizes;		/* bssplit entries */
+	bool all_random;		/* percentage_random is 100: no draw needed */
+	uint64_t random_chance;		/* percentage_random as an rng_chance threshold */
+	struct alias split;
+	uint32_t sizes[VAL_BSSPLIT_MAX];
+};
+
+/* One stream's range in one file. */
+struct gen_range {
+	uint64_t start;			/* absolute offset of the range */
+	uint64_t size;			/* rounded down to whole slots */
+	uint64_t nslots;
+	uint64_t home;			/* where the cursors start (walkers spread out) */
+	uint64_t pos[3];		/* sequential cursors, relative to start */
+	struct cover cover;		/* full-coverage random map */
+	struct dist *dist[3];		/* non-uniform random_distribution, NULL: uniform */
+};
+
+struct gen_stream {
+	unsigned rw;
+	bool random, randommap;
+	uint64_t read_chance;
+	unsigned rw_nr, nr_left;	/* random: IOs per new random offset */
+	uint32_t skip;			/* sequential: bytes skipped after each IO */
+	uint32_t slot;			/* random-map granularity */
+	struct gen_dir dir[3];
+	struct gen_range *range;	/* one per file */
+};
+
+struct gen {
+	struct rng rng_ddir, rng_bs, rng_off, rng_file, rng_stream, rng_seq;
+	unsigned nstreams;
+	struct alias pick;		/* stream weights */
+	unsigned fs_type, fs_nr, fs_left, cur;
+	unsigned nfiles;
+	uint64_t *file_bytes;		/* issued per file in this loop (sequential file service) */
+	uint64_t *file_size;
+	struct gen_stream streams[];
+};
+
+static uint64_t job_seed(const struct job *job)
+{
+	uint64_t seed;
+
+	if (job->o.randrepeat || job_opt_is_set(job, "randseed"))
+		return job->o.randseed;
+	if (getrandom(&seed, sizeof(seed), 0) != sizeof(seed))
+		seed = (uint64_t)(uintptr_t)&seed ^ 0x5bd1e995;
+	return seed;
+}
+
+static uint32_t round_up_to(uint32_t bs, unsigned lbs, bool roundup)
+{
+	return roundup && lbs > bs ? lbs : bs;
+}
+
+static int dir_init(struct gen_dir *gd, const struct job_opts *o, const unsigned min_bs[3],
+		    const unsigned max_bs[3], unsigned d, unsigned lbs, bool random)
+{
+	bool up = o->direct && o->bs_roundup;
+	double pct = o->pct_random_set & (1U << d) ? o->pct_random[d] : (random ? 100 : 0);
+
+	gd->bs = round_up_to(min_bs[d], lbs, up);
+	gd->align = o->blockalign[d] ? (uint32_t)o->blockalign[d] : gd->bs;
+	gd->all_random = pct >= 100;
+	gd->random_chance = rng_percent_threshold(pct);
+	if (o->bssplit[d].n) {
+		double w[VAL_BSSPLIT_MAX];
+
+		for (unsigned i = 0; i < o->bssplit[d].n; i++) {
+			gd->sizes[i] = round_up_to((uint32_t)o->bssplit[d].e[i].bs, lbs, up);
+			w[i] = o->bssplit[d].e[i].pct;
+		}
+		gd->nsizes = o->bssplit[d].n;
+		return alias_init(&gd->split, w, gd->nsizes);
+	}
+	if (o->bsrange[d].hi) {
+		gd->lo = min_bs[d];
+		gd->nmult = max_bs[d] / min_bs[d];
+	}
+	return 0;
+}
+
+static bool is_uniform(const struct dist_spec *spec)
+{
+	return spec->type == DIST_UNIFORM;
+}
+
+static int range_init(struct gen_stream *st, const struct job_stream *js, const struct job_opts *o,
+		      struct gen_range *r, const struct target_file *tf, uint64_t seed, char *why)
+{
+	uint64_t size;
+	int ret = 0;
+
+	target_stream_range(js, tf, &r->start, &size);
+	r->nslots = size / st->slot;
+	r->size = r->nslots * st->slot;
+	if (js && js->nwalkers > 1) {
+		uint64_t first = js->o.walker_start.is_pct ?
+					 (uint64_t)((long double)r->size * js->o.walker_start.pct / 100) :
+					 js->o.walker_start.bytes;
+
+		r->home = r->nslots ? (first / st->slot + r->nslots * js->walker / js->nwalkers) %
+					      r->nslots * st->slot : 0;
+	}
+	for (unsigned d = 0; d < 3; d++)
+		r->pos[d] = r->home;
+	for (unsigned d = 0; d < 3 && !ret; d++) {
+		uint64_t n;
+
+		if (!(st->rw & (1U << d)) || is_uniform(&o->rdist[d]))
+			continue;
+		n = r->size / st->dir[d].align;
+		r->dist[d] = malloc(sizeof(*r->dist[d]));
+		if (!r->dist[d])
+			return -ENOMEM;
+		{
+			struct dist_spec spec = o->rdist[d];
+
+			spec.contiguous = !o->random_scatter;
+			ret = dist_init(r->dist[d], &spec, n ? n : 1, st->dir[d].align,
+					rng_mix64(seed + d), why);
+		}
+	}
+	if (!ret && st->randommap)
+		ret = cover_init(&r->cover, r->nslots ? r->nslots : 1, seed);
+	return ret;
+}
+
+static int stream_init(struct gen *g, unsigned i, const struct job *job,
+		       const struct job_stream *js, const struct target_plan *plan, uint64_t seed,
+		       struct iowl_err *err)
+{
+	const struct job_opts *o = js ? &js->o : &job->o;
+	const unsigned *min_bs = js ? js->min_bs : job->min_bs;
+	const unsigned *max_bs = js ? js->max_bs : job->max_bs;
+	struct gen_stream *st = &g->streams[i];
+	char why[DIST_WHY_LEN] = "";
+	bool nonuniform = false;
+
+	st->rw = o->rw & (RW_F_READ | RW_F_WRITE | RW_F_TRIM);
+	st->random = o->rw & RW_F_RANDOM;
+	st->read_chance = rng_percent_threshold(o->rwmixread);
+	st->rw_nr = st->random ? o->rw_nr : 0;
+	st->skip = st->random ? 0 : o->rw_nr;
+	st->slot = UINT32_MAX;
+	for (unsigned d = 0; d < 3; d++) {
+		if (!(st->rw & (1U << d)))
+			continue;
+		if (dir_init(&st->dir[d], o, min_bs, max_bs, d, plan->lbs,
+			     st->random || (o->pct_random_set & (1U << d))))
+			return err_at(err, job->file, job->line, "job '%s': bad bssplit weights",
+				      job->o.name);
+		st->slot = st->dir[d].align < st->slot ? st->dir[d].align : st->slot;
+		nonuniform = nonuniform || !is_uniform(&o->rdist[d]);
+	}
+	/* As in fio, a non-uniform distribution turns the random map off; the seeks of a
+	 * sequential stream (percentage_random) are plain uniform draws. */
+	st->randommap = st->random && !o->norandommap && !nonuniform;
+	st->range = calloc(plan->nfiles, sizeof(*st->range));
+	if (!st->range)
+		return err_set(err, "out of memory");
+	for (unsigned f = 0; f < plan->nfiles; f++) {
+		int ret = range_init(st, js, o, &st->range[f], &plan->files[f],
+				     rng_mix64(seed ^ ((uint64_t)i << 40) ^ ((uint64_t)f << 20)), why);
+
+		if (ret)
+			return err_at(err, js ? js->file : job->file, js ? js->line : job->line,
+				      "job '%s'%s%s: %s", job->o.name, js ? ", stream " : "",
+				      js ? js->name : "", why[0] ? why : strerror(-ret));
+	}
+	return 0;
+}
+
+static int pick_init(struct gen *g, const struct job *job)
+{
+	double w[JOB_MAX_STREAMS];
+
+	if (g->nstreams < 2)
+		return 0;
+	for (unsigned i = 0; i < g->nstreams; i++)
+		w[i] = job->streams[i].weight;
+	return alias_init(&g->pick, w, g->nstreams);
+}
+
+struct gen *gen_new(const struct job *job, unsigned clone, unsigned thread_number,
+		    const struct target_plan *plan, struct iowl_err *err)
+{
+	unsigned ns = job->nstreams ? job->nstreams : 1;
+	struct gen *g = calloc(1, sizeof(*g) + ns * sizeof(struct gen_stream));
+	uint64_t seed = job_seed(job);
+
+	if (!g) {
+		err_set(err, "out of memory");
+		return NULL;
+	}
+	g->nstreams = ns;
+	rng_init(&g->rng_ddir, seed, rng_stream_id(thread_number, RNG_DDIR));
+	rng_init(&g->rng_bs, seed, rng_stream_id(thread_number, RNG_BS));
+	rng_init(&g->rng_off, seed, rng_stream_id(thread_number, RNG_OFF));
+	rng_init(&g->rng_file, seed, rng_stream_id(thread_number, RNG_FILE));
+	rng_init(&g->rng_stream, seed, rng_stream_id(thread_number, RNG_STREAM));
+	rng_init(&g->rng_seq, seed, rng_stream_id(thread_number, RNG_SEQ));
+	g->fs_type = job->o.file_service;
+	g->fs_nr = job->o.file_service_nr ? job->o.file_service_nr : 1;
+	g->fs_left = g->fs_nr;
+	g->nfiles = plan->nfiles;
+	g->file_bytes = calloc(plan->nfiles, sizeof(*g->file_bytes));
+	g->file_size = calloc(plan->nfiles, sizeof(*g->file_size));
+	if (!g->file_bytes || !g->file_size) {
+		err_set(err, "out of memory");
+		goto out_free;
+	}
+	for (unsigned f = 0; f < plan->nfiles; f++)
+		g->file_size[f] = plan->files[f].size;
+	for (unsigned i = 0; i < ns; i++)
+		if (stream_init(g, i, job, job->nstreams ? &job->streams[i] : NULL, plan,
+				rng_mix64(seed + rng_stream_id(thread_number, RNG_COVER)), err))
+			goto out_free;
+	if (pick_init(g, job)) {
+		err_at(err, job->file, job->line, "job '%s': bad stream weights", job->o.name);
+		goto out_free;
+	}
+	(void)clone;
+	return g;
+out_free:
+	gen_free(g);
+	return NULL;
+}
+
+void gen_free(struct gen *g)
+{
+	if (!g)
+		return;
+	for (unsigned i = 0; i < g->nstreams; i++) {
+		for (unsigned f = 0; g->streams[i].range && f < g->nfiles; f++)
+			for (unsigned d = 0; d < 3; d++)
+				free(g->streams[i].range[f].dist[d]);
+		free(g->streams[i].range);
+	}
+	free(g->file_bytes);
+	free(g->file_size);
+	free(g);
+}
+
+void gen_restart(struct gen *g)
+{
+	for (unsigned i = 0; i < g->nstreams; i++)
+		for (unsigned f = 0; f < g->nfiles; f++) {
+			struct gen_range *r = &g->streams[i].range[f];
+
+			for (unsigned d = 0; d < 3; d++)
+				r->pos[d] = r->home;
+		}
+	memset(g->file_bytes, 0, g->nfiles * sizeof(*g->file_bytes));
+	g->cur = 0;
+	g->fs_left = g->fs_nr;
+}
+
+static inline unsigned pick_dir(struct gen *g, const struct gen_stream *st)
+{
+	if ((st->rw & (RW_F_READ | RW_F_WRITE)) == (RW_F_READ | RW_F_WRITE))
+		return rng_chance(&g->rng_ddir, st->read_chance) ? 0 : 1;
+	return st->rw & RW_F_READ ? 0 : st->rw & RW_F_WRITE ? 1 : 2;
+}
+
+static inline uint32_t pick_bs(struct gen *g, const struct gen_dir *gd)
+{
+	if (gd->nsizes)
+		return gd->sizes[alias_pick(&gd->split, &g->rng_bs)];
+	if (gd->nmult > 1)
+		return gd->lo * (1 + (uint32_t)rng_below(&g->rng_bs, gd->nmult));
+	return gd->bs;
+}
+
+static inline unsigned pick_file(struct gen *g, uint32_t bs)
+{
+	if (g->nfiles == 1)
+		return 0;
+	if (g->fs_type == FS_SEQUENTIAL) {
+		if (g->file_bytes[g->cur] + bs > g->file_size[g->cur] && g->cur + 1 < g->nfiles)
+			g->cur++;
+	} else if (--g->fs_left == 0) {
+		g->fs_left = g->fs_nr;
+		if (g->fs_type == FS_RANDOM)
+			g->cur = (unsigned)rng_below(&g->rng_file, g->nfiles);
+		else
+			g->cur = g->cur + 1 == g->nfiles ? 0 : g->cur + 1;
+	}
+	return g->cur;
+}
+
+/* A random start: a distribution, each slot once per pass with the random map, or uniform. */
+static inline uint64_t random_offset(struct gen *g, const struct gen_stream *st,
+				     struct gen_range *r, unsigned d, uint32_t bs)
+{
+	const struct gen_dir *gd = &st->dir[d];
+	uint64_t off;
+
+	if (r->dist[d])
+		return dist_next(r->dist[d], &g->rng_off) * gd->align;
+	if (st->randommap) {
+		off = cover_next(&r->cover, NULL) * st->slot;
+		return gd->align == st->slot ? off : off - off % gd->align;
+	}
+	return rng_below(&g->rng_off, bs <= r->size ? (r->size - bs) / gd->align + 1 : 1) *
+	       gd->align;
+}
+
+static inline bool jump(struct gen *g, struct gen_stream *st, const struct gen_dir *gd)
+{
+	if (st->random && st->rw_nr > 1) {
+		if (st->nr_left) {
+			st->nr_left--;
+			return false;
+		}
+		st->nr_left = st->rw_nr - 1;
+		return true;
+	}
+	return gd->all_random || (gd->random_chance && rng_chance(&g->rng_seq, gd->random_chance));
+}
+
+void gen_next(struct gen *g, struct io_u *io)
+{
+	unsigned s = g->nstreams > 1 ? alias_pick(&g->pick, &g->rng_stream) : 0;
+	struct gen_stream *st = &g->streams[s];
+	unsigned d = pick_dir(g, st);
+	const struct gen_dir *gd = &st->dir[d];
+	uint32_t bs = pick_bs(g, gd);
+	unsigned fi = pick_file(g, bs);
+	struct gen_range *r = &st->range[fi];
+	uint64_t off;
+
+	if (jump(g, st, gd)) {
+		off = random_offset(g, st, r, d, bs);
+	} else {
+		off = r->pos[d];
+		if (off + bs > r->size)	/* walkers wrap at the end of their range */
+			off = 0;
+	}
+	r->pos[d] = off + bs + st->skip;
+	/* An IO never runs past its range: the last slot of a pass is shortened to fit. */
+	if (off + bs > r->size)
+		bs = (uint32_t)(r->size - off);
+	g->file_bytes[fi] += bs;
+	io->op = (uint8_t)d;
+	io->file = fi;
+	io->offset = r->start + off;
+	io->len = bs;
+	io->stream = s;
+}

@@ -1,0 +1,332 @@
+// SPDX-License-Identifier: MIT
+/* Cross-option checks and derived values of one job: everything that can be wrong is found before any IO. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "iowl/engine.h"
+#include "iowl/job.h"
+#include "iowl/jobfile.h"
+#include "iowl/options.h"
+
+void job_release(struct job *job)
+{
+	opt_release(&job->o);
+	for (unsigned i = 0; i < job->nkv; i++) {
+		free(job->kv[i].key);
+		free(job->kv[i].value);
+	}
+	free(job->kv);
+	val_strv_free(job->filenames);
+	for (unsigned i = 0; i < job->nstreams; i++) {
+		opt_release(&job->streams[i].o);
+		free(job->streams[i].name);
+	}
+	free(job->streams);
+	free(job->pos);
+	memset(job, 0, sizeof(*job));
+}
+
+bool job_does_dir(const struct job *job, unsigned d)
+{
+	return job->dirs & (1U << d);
+}
+
+/* Position of an option for messages: where it was set, else the job's section. */
+static const struct opt_pos *pos_of(const struct job *job, const char *name, struct opt_pos *tmp)
+{
+	const struct opt_def *def = opt_find(name);
+
+	if (def && job->pos[opt_index(def)].file)
+		return &job->pos[opt_index(def)];
+	tmp->file = job->file;
+	tmp->line = job->line;
+	return tmp;
+}
+
+bool job_opt_is_set(const struct job *job, const char *name)
+{
+	const struct opt_def *def = opt_find(name);
+
+	return def && job->pos[opt_index(def)].file;
+}
+
+#define JOB_ERR(job, opt, err, ...)                                                    \
+	({                                                                             \
+		struct opt_pos _t;                                                     \
+		const struct opt_pos *_p = pos_of(job, opt, &_t);                      \
+		err_at(err, _p->file, _p->line, __VA_ARGS__);                          \
+	})
+
+static const char *const dir_names[3] = { "reads", "writes", "trims" };
+
+/* The sizes a direction can issue: bssplit, else bsrange, else bs (fio's precedence). */
+static int derive_bs(const struct job_opts *o, unsigned min_bs[3], unsigned max_bs[3],
+		     const char **why_opt, char *why, size_t len)
+{
+	for (unsigned d = 0; d < 3; d++) {
+		uint64_t lo = o->bs[d], hi = o->bs[d];
+
+		if (o->bssplit[d].n && o->bsrange[d].hi) {
+			*why_opt = "bsrange";
+			snprintf(why, len, "bsrange and bssplit both set the block sizes of %s (keep one)",
+				 dir_names[d]);
+			return -EINVAL;
+		}
+		if (o->bssplit[d].n) {
+			lo = UINT64_MAX;
+			hi = 0;
+			for (unsigned i = 0; i < o->bssplit[d].n; i++) {
+				uint64_t bs = o->bssplit[d].e[i].bs;
+
+				if (o->bssplit[d].e[i].pct <= 0)
+					continue;
+				lo = bs < lo ? bs : lo;
+				hi = bs > hi ? bs : hi;
+			}
+		} else if (o->bsrange[d].hi) {
+			lo = o->bsrange[d].lo;
+			hi = o->bsrange[d].hi;
+			if (!lo) {
+				*why_opt = "bsrange";
+				snprintf(why, len, "bsrange starts at 0 (block sizes must be at least 1 byte, e.g. 4k-64k)");
+				return -EINVAL;
+			}
+		}
+		if (hi > UINT32_MAX) {
+			*why_opt = o->bssplit[d].n ? "bssplit" : "bsrange";
+			snprintf(why, len, "block sizes above 4 GiB are not supported");
+			return -EINVAL;
+		}
+		min_bs[d] = (unsigned)lo;
+		max_bs[d] = (unsigned)hi;
+	}
+	return 0;
+}
+
+static int derive_job_bs(struct job *job, struct iowl_err *err)
+{
+	const char *opt = "bs";
+	char why[256];
+
+	if (derive_bs(&job->o, job->min_bs, job->max_bs, &opt, why, sizeof(why)))
+		return JOB_ERR(job, opt, err, "%s", why);
+	job->dirs = job->o.rw & (RW_F_READ | RW_F_WRITE | RW_F_TRIM);
+	return 0;
+}
+
+/* Splits a stream with walkers=N into N streams NAME.0 ... NAME.N-1 sharing its weight. */
+static int expand_walkers(struct job *job, struct iowl_err *err)
+{
+	unsigned total = 0;
+	struct job_stream *v;
+	unsigned k = 0;
+
+	for (unsigned i = 0; i < job->nstreams; i++)
+		total += job->streams[i].o.walkers;
+	if (total > JOB_MAX_STREAMS)
+		return err_at(err, job->file, job->line,
+			      "job '%s' has %u streams with its walkers (at most %d)", job->o.name,
+			      total, JOB_MAX_STREAMS);
+	v = calloc(total, sizeof(*v));
+	if (!v)
+		return err_set(err, "out of memory");
+	for (unsigned i = 0; i < job->nstreams; i++) {
+		struct job_stream *s = &job->streams[i];
+		unsigned n = s->o.walkers;
+
+		for (unsigned w = 0; w < n; w++, k++) {
+			v[k] = *s;
+			v[k].walker = w;
+			v[k].nwalkers = n;
+			v[k].weight = s->o.weight / n;
+			if (w && opt_copy(&v[k].o, &s->o))
+				goto out_nomem;
+			if (n > 1 && asprintf(&v[k].name, "%s.%u", s->name, w) < 0) {
+				v[k].name = NULL;
+				goto out_nomem;
+			}
+		}
+		if (n > 1)
+			free(s->name);
+	}
+	free(job->streams);
+	job->streams = v;
+	job->nstreams = total;
+	return 0;
+out_nomem:
+	/* Only the copies made here are released; the originals stay with job->streams. */
+	for (unsigned j = 0; j < k; j++) {
+		if (v[j].walker)
+			opt_release(&v[j].o);
+		if (v[j].nwalkers > 1)
+			free(v[j].name);
+	}
+	free(v);
+	return err_set(err, "out of memory");
+}
+
+static int validate_streams(struct job *job, struct iowl_err *err)
+{
+	int ret;
+
+	if (!job->nstreams)
+		return 0;
+	ret = expand_walkers(job, err);
+	if (ret)
+		return ret;
+	job->dirs = 0;
+	for (unsigned d = 0; d < 3; d++) {
+		job->min_bs[d] = UINT32_MAX;
+		job->max_bs[d] = 0;
+	}
+	for (unsigned i = 0; i < job->nstreams; i++) {
+		struct job_stream *s = &job->streams[i];
+		const char *opt = "bs";
+		char why[256];
+
+		if (derive_bs(&s->o, s->min_bs, s->max_bs, &opt, why, sizeof(why)))
+			return err_at(err, s->file, s->line, "stream '%s': %s", s->name, why);
+		s->dirs = s->o.rw & (RW_F_READ | RW_F_WRITE | RW_F_TRIM);
+		job->dirs |= s->dirs;
+		for (unsigned d = 0; d < 3; d++) {
+			if (!(s->dirs & (1U << d)))
+				continue;
+			if (s->min_bs[d] < job->min_bs[d])
+				job->min_bs[d] = s->min_bs[d];
+			if (s->max_bs[d] > job->max_bs[d])
+				job->max_bs[d] = s->max_bs[d];
+		}
+	}
+	for (unsigned d = 0; d < 3; d++)
+		if (job->min_bs[d] == UINT32_MAX)
+			job->min_bs[d] = job->max_bs[d] = (unsigned)job->o.bs[d];
+	return 0;
+}
+
+static int check_depths(struct job *job, struct iowl_err *err)
+{
+	struct job_opts *o = &job->o;
+
+	if (!o->iodepth_batch_submit)
+		o->iodepth_batch_submit = o->iodepth;
+	if (o->iodepth_batch_submit > o->iodepth)
+		return JOB_ERR(job, "iodepth_batch_submit", err,
+			       "iodepth_batch_submit=%u is larger than iodepth=%u (at most the depth)",
+			       o->iodepth_batch_submit, o->iodepth);
+	if (o->iodepth_batch_complete_min > o->iodepth)
+		return JOB_ERR(job, "iodepth_batch_complete_min", err,
+			       "iodepth_batch_complete_min=%u is larger than iodepth=%u",
+			       o->iodepth_batch_complete_min, o->iodepth);
+	/* 0 (the default) reaps whatever is ready, up to the depth. */
+	if (o->iodepth_batch_complete_max &&
+	    o->iodepth_batch_complete_max < o->iodepth_batch_complete_min)
+		return JOB_ERR(job, "iodepth_batch_complete_max", err,
+			       "iodepth_batch_complete_max=%u is below iodepth_batch_complete_min=%u",
+			       o->iodepth_batch_complete_max, o->iodepth_batch_complete_min);
+	if (!o->iodepth_batch_complete_max || o->iodepth_batch_complete_max > o->iodepth)
+		o->iodepth_batch_complete_max = o->iodepth;
+	if (!o->iodepth_low)
+		o->iodepth_low = o->iodepth;
+	if (o->iodepth_low > o->iodepth)
+		return JOB_ERR(job, "iodepth_low", err,
+			       "iodepth_low=%u is larger than iodepth=%u", o->iodepth_low,
+			       o->iodepth);
+	return 0;
+}
+
+static int check_engine(struct job *job, struct iowl_err *err)
+{
+	struct job_opts *o = &job->o;
+	const struct engine_ops *ops = engine_find(o->ioengine);
+	unsigned n;
+	const struct opt_def *tab = opt_table(&n);
+
+	if (!ops)
+		return JOB_ERR(job, "ioengine", err, "ioengine '%s' is not built in",
+			       o->ioengine);
+	for (unsigned i = 0; i < n; i++) {
+		if (!tab[i].engine || !job->pos[i].file || !strcmp(tab[i].engine, o->ioengine))
+			continue;
+		return err_at(err, job->pos[i].file, job->pos[i].line,
+			      "'%s' is an option of ioengine %s, but this job uses ioengine %s",
+			      tab[i].name, tab[i].engine, o->ioengine);
+	}
+	if (o->sqthread_poll)
+		o->registerfiles = true;
+	if (job_opt_is_set(job, "sqthread_poll_cpu") && !o->sqthread_poll)
+		return JOB_ERR(job, "sqthread_poll_cpu", err,
+			       "sqthread_poll_cpu needs sqthread_poll=1");
+	if (o->hipri && !o->direct)
+		return JOB_ERR(job, "hipri", err,
+			       "hipri (polled completions) needs direct=1");
+	if ((ops->flags & ENGINE_F_SYNC) && o->iodepth > 1)
+		iowl_warn("job '%s': ioengine %s is synchronous: iodepth=%u acts as 1",
+			  o->name, o->ioengine, o->iodepth);
+	return 0;
+}
+
+static int check_files(struct job *job, struct iowl_err *err)
+{
+	struct job_opts *o = &job->o;
+	char why[VAL_WHY_LEN] = "";
+
+	if (o->filename) {
+		unsigned n = 0;
+
+		job->filenames = val_split_names(o->filename, why);
+		if (!job->filenames)
+			return JOB_ERR(job, "filename", err, "filename=%s: %s%s", o->filename,
+				       why[0] ? why : "out of memory",
+				       why[0] ? " (an unset ${VAR} expands to nothing)" : "");
+		while (job->filenames[n])
+			n++;
+		job->nfilenames = n;
+		if (job_opt_is_set(job, "nrfiles") && o->nrfiles != n)
+			return JOB_ERR(job, "nrfiles", err,
+				       "nrfiles=%u but filename= names %u file%s (drop nrfiles, or name them all)",
+				       o->nrfiles, n, n == 1 ? "" : "s");
+		o->nrfiles = n;
+	}
+	if (o->filesize.hi && o->filesize.lo == 0)
+		return JOB_ERR(job, "filesize", err, "filesize of 0 (use a size, e.g. 1g)");
+	return 0;
+}
+
+static int check_misc(struct job *job, struct iowl_err *err)
+{
+	struct job_opts *o = &job->o;
+
+	if (o->time_based && !o->runtime)
+		return JOB_ERR(job, "time_based", err,
+			       "time_based needs a runtime (e.g. runtime=60)");
+	if (o->zero_buffers && o->buffer_compress_percentage)
+		return JOB_ERR(job, "zero_buffers", err,
+			       "zero_buffers and buffer_compress_percentage contradict each other (keep one)");
+	if (!o->size.is_pct && job_opt_is_set(job, "size") && o->size.bytes == 0)
+		return JOB_ERR(job, "size", err, "size=0 (use a size, e.g. 1g)");
+	if (!o->clat_percentiles && !o->lat_percentiles && !o->slat_percentiles &&
+	    job_opt_is_set(job, "percentile_list"))
+		return JOB_ERR(job, "percentile_list", err,
+			       "percentile_list is set but every *_percentiles option is off");
+	return 0;
+}
+
+int job_validate(struct job *job, struct iowl_err *err)
+{
+	int ret;
+
+	ret = derive_job_bs(job, err);
+	if (!ret)
+		ret = validate_streams(job, err);
+	if (!ret)
+		ret = check_depths(job, err);
+	if (!ret)
+		ret = check_engine(job, err);
+	if (!ret)
+		ret = check_files(job, err);
+	if (!ret)
+		ret = check_misc(job, err);
+	return ret;
+}

@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: MIT
+/* iowl: turns the command line into a run, runs it, and exits with its status. */
+#include <stdio.h>
+
+#include "iowl/cli.h"
+#include "iowl/run.h"
+
+int main(int argc, char **argv)
+{
+	struct iowl_run run;
+	struct iowl_err err = { "" };
+	int ret, status;
+
+	run_init(&run);
+	ret = cli_parse(argc, argv, &run, &err);
+	if (ret == CLI_DONE) {
+		run_release(&run);
+		return IOWL_EXIT_OK;
+	}
+	if (!ret)
+		ret = run_prepare(&run, &err);
+	if (ret) {
+		fprintf(stderr, "iowl: %s\n", err.text);
+		run_release(&run);
+		return IOWL_EXIT_USAGE;
+	}
+	status = run.opts.parse_only ? IOWL_EXIT_OK : run_exec(&run);
+	run_release(&run);
+	return status;
+}

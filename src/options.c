@@ -1,0 +1,941 @@
+// SPDX-License-Identifier: MIT
+/* The one option table and the typed parsers it drives; job files, the command line, --help and the manual check all read it. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "iowl/job.h"
+#include "iowl/options.h"
+#include "iowl/pattern/dist.h"
+#include "iowl/value.h"
+
+#define NS_S 1000000000ULL
+#define NS_US 1000ULL
+
+static int parse_rw(const struct opt_def *def, struct job_opts *o, const char *v, char *why);
+static int parse_rwmixwrite(const struct opt_def *def, struct job_opts *o, const char *v,
+			    char *why);
+static int parse_buffered(const struct opt_def *def, struct job_opts *o, const char *v,
+			  char *why);
+static int parse_bsrange(const struct opt_def *def, struct job_opts *o, const char *v,
+			 char *why);
+static int parse_bssplit(const struct opt_def *def, struct job_opts *o, const char *v,
+			 char *why);
+static int parse_filesize(const struct opt_def *def, struct job_opts *o, const char *v,
+			  char *why);
+static int parse_startdelay(const struct opt_def *def, struct job_opts *o, const char *v,
+			    char *why);
+static int parse_pct_list(const struct opt_def *def, struct job_opts *o, const char *v,
+			  char *why);
+static int parse_file_service(const struct opt_def *def, struct job_opts *o, const char *v,
+			      char *why);
+static int parse_sqpoll_cpu(const struct opt_def *def, struct job_opts *o, const char *v,
+			    char *why);
+static int parse_rdist(const struct opt_def *def, struct job_opts *o, const char *v,
+		       char *why);
+static int parse_pct_random(const struct opt_def *def, struct job_opts *o, const char *v,
+			    char *why);
+static int parse_weight(const struct opt_def *def, struct job_opts *o, const char *v,
+			char *why);
+static int parse_kb_base(const struct opt_def *def, struct job_opts *o, const char *v,
+			 char *why);
+
+static const struct opt_value ioengine_values[] = {
+	{ "sync", 0, "read(2)/write(2) after lseek(2)" },
+	{ "psync", 0, "pread(2)/pwrite(2) (the default)" },
+	{ "libaio", 0, "Linux native asynchronous IO" },
+	{ "io_uring", 0, "io_uring through liburing" },
+	{ "null", 0, "moves no data: measures iowl itself" },
+	{ NULL, 0, NULL },
+};
+
+#define O(f) offsetof(struct job_opts, f)
+#define UNSUPPORTED(n) { .name = n, .type = OPT_UNSUPPORTED, .category = "unsupported" }
+
+static const struct opt_def options[] = {
+	/* description and files */
+	{ .name = "name", .type = OPT_STR, .off = O(name), .category = "job",
+	  .help = "job name; on the command line --name starts a new job" },
+	{ .name = "description", .type = OPT_STR, .off = O(description), .category = "job",
+	  .help = "free text shown with the results" },
+	{ .name = "filename", .type = OPT_STR, .off = O(filename), .category = "files",
+	  .help = "target file(s) or block device(s), ':' separated, '\\:' for a literal colon" },
+	{ .name = "directory", .type = OPT_STR, .off = O(directory), .category = "files",
+	  .help = "directory for generated file names (':' separated directories round-robin over clones)" },
+	{ .name = "nrfiles", .type = OPT_UINT, .off = O(nrfiles), .def = "1", .min = 1,
+	  .max = 65536, .category = "files", .help = "files per job when names are generated" },
+	{ .name = "file_service_type", .type = OPT_FUNC, .parse = parse_file_service,
+	  .def = "roundrobin", .category = "files",
+	  .help = "how the next file is chosen: roundrobin, sequential or random, with an optional :N (IOs per switch)" },
+	{ .name = "size", .type = OPT_SIZE_PCT, .off = O(size), .flags = OPT_F_STREAM, .category = "files",
+	  .help = "region size per job clone (all files together), or N% of the target" },
+	{ .name = "filesize", .type = OPT_FUNC, .parse = parse_filesize, .category = "files",
+	  .help = "size of each file, or a range lo-hi spread over the files from the job's seed" },
+	{ .name = "offset", .type = OPT_SIZE_PCT, .off = O(offset), .def = "0",
+	  .flags = OPT_F_STREAM, .category = "files", .help = "start of the region in each file, bytes or N%" },
+	{ .name = "offset_increment", .type = OPT_SIZE_PCT, .off = O(offset_increment),
+	  .def = "0", .category = "files",
+	  .help = "added to offset once per clone number, so clones get disjoint slices" },
+	{ .name = "io_size", .alias = "io_limit", .type = OPT_SIZE, .off = O(io_size),
+	  .def = "0", .category = "files",
+	  .help = "bytes of IO to do (default: the region size)" },
+	{ .name = "number_ios", .type = OPT_U64, .off = O(number_ios), .def = "0",
+	  .category = "files", .help = "stop after this many IOs (0: no limit)" },
+	/* IO type */
+	{ .name = "rw", .alias = "readwrite", .type = OPT_FUNC, .parse = parse_rw,
+	  .def = "read", .flags = OPT_F_STREAM, .category = "io",
+	  .help = "read, write, trim, randread, randwrite, randtrim, rw (readwrite), randrw; ':N' suffix" },
+	{ .name = "rwmixread", .type = OPT_UINT, .off = O(rwmixread), .def = "50", .max = 100,
+	  .flags = OPT_F_STREAM, .category = "io", .help = "percentage of reads in a mixed workload" },
+	{ .name = "rwmixwrite", .type = OPT_FUNC, .parse = parse_rwmixwrite, .flags = OPT_F_STREAM, .category = "io",
+	  .help = "percentage of writes in a mixed workload (sets rwmixread to 100 minus it)" },
+	{ .name = "bs", .alias = "blocksize", .type = OPT_DIR_SIZE, .off = O(bs), .def = "4k",
+	  .min = 1, .flags = OPT_F_STREAM, .category = "io", .help = "block size, per direction: read,write,trim" },
+	{ .name = "bsrange", .alias = "blocksize_range", .type = OPT_FUNC,
+	  .parse = parse_bsrange, .flags = OPT_F_STREAM, .category = "io",
+	  .help = "block size drawn uniformly in lo-hi (multiples of lo), per direction" },
+	{ .name = "bssplit", .type = OPT_FUNC, .parse = parse_bssplit, .flags = OPT_F_STREAM, .category = "io",
+	  .help = "weighted block sizes bs/pct:bs/pct, per direction; blank percentages share the rest" },
+	{ .name = "blockalign", .alias = "ba", .type = OPT_DIR_SIZE, .off = O(blockalign),
+	  .def = "0", .flags = OPT_F_STREAM, .category = "io",
+	  .help = "alignment of random offsets, per direction (default: the minimum block size)" },
+	{ .name = "iodepth", .type = OPT_UINT, .off = O(iodepth), .def = "1", .min = 1,
+	  .max = 65535, .category = "io", .help = "IOs kept in flight per job clone" },
+	{ .name = "iodepth_batch_submit", .alias = "iodepth_batch", .type = OPT_UINT,
+	  .off = O(iodepth_batch_submit), .def = "1", .max = 65535, .category = "io",
+	  .help = "IOs submitted at once (0: iodepth)" },
+	{ .name = "iodepth_batch_complete_min", .alias = "iodepth_batch_complete",
+	  .type = OPT_UINT, .off = O(iodepth_batch_complete_min), .def = "1", .max = 65535,
+	  .category = "io", .help = "completions to wait for at least (0: poll without waiting)" },
+	{ .name = "iodepth_batch_complete_max", .type = OPT_UINT,
+	  .off = O(iodepth_batch_complete_max), .def = "0", .max = 65535, .category = "io",
+	  .help = "completions to reap at most per call (0: as many as are ready, up to iodepth)" },
+	{ .name = "iodepth_low", .type = OPT_UINT, .off = O(iodepth_low), .def = "0",
+	  .max = 65535, .category = "io",
+	  .help = "refill the queue once it drains to this depth (0: iodepth)" },
+	{ .name = "numjobs", .type = OPT_UINT, .off = O(numjobs), .def = "1", .min = 1,
+	  .max = 4096, .category = "io", .help = "clones of this job, each a thread" },
+	{ .name = "thread", .type = OPT_BOOL, .off = O(thread), .def = "0", .category = "io",
+	  .help = "accepted for fio compatibility: iowl always runs clones as threads" },
+	{ .name = "direct", .type = OPT_BOOL, .off = O(direct), .def = "0", .category = "io",
+	  .help = "O_DIRECT: bypass the page cache" },
+	{ .name = "buffered", .type = OPT_FUNC, .parse = parse_buffered, .flags = OPT_F_BARE_OK,
+	  .category = "io",
+	  .help = "the inverse of direct" },
+	{ .name = "ioengine", .type = OPT_ENUM, .off = O(ioengine), .def = "psync",
+	  .values = ioengine_values, .category = "io", .help = "how IO is issued" },
+	/* time */
+	{ .name = "runtime", .alias = "timeout", .type = OPT_TIME, .off = O(runtime), .def = "0",
+	  .unit_ns = NS_S, .category = "time", .help = "stop after this long (bare numbers are seconds)" },
+	{ .name = "time_based", .type = OPT_BOOL, .off = O(time_based), .def = "0",
+	  .category = "time", .help = "run for the whole runtime, repeating the workload" },
+	{ .name = "ramp_time", .type = OPT_TIME, .off = O(ramp_time), .def = "0",
+	  .unit_ns = NS_S, .category = "time",
+	  .help = "run this long before statistics start; added to runtime" },
+	{ .name = "startdelay", .type = OPT_FUNC, .parse = parse_startdelay, .def = "0",
+	  .category = "time", .help = "wait before starting, or a range lo-hi spread over the clones from the job's seed" },
+	{ .name = "loops", .type = OPT_UINT, .off = O(loops), .def = "1", .min = 1,
+	  .category = "time", .help = "repeat the workload this many times" },
+	/* random */
+	{ .name = "randrepeat", .alias = "allrandrepeat", .type = OPT_BOOL, .off = O(randrepeat),
+	  .def = "1", .category = "random", .help = "same random sequence on every run (seeded by randseed)" },
+	{ .name = "randseed", .type = OPT_U64, .off = O(randseed), .def = "0x89",
+	  .category = "random", .help = "base seed of the random generators" },
+	{ .name = "norandommap", .type = OPT_BOOL, .off = O(norandommap), .def = "0",
+	  .flags = OPT_F_STREAM, .category = "random",
+	  .help = "plain uniform draws: blocks may repeat or be skipped within a pass" },
+	{ .name = "random_distribution", .type = OPT_FUNC, .parse = parse_rdist, .def = "random",
+	  .flags = OPT_F_STREAM, .category = "random",
+	  .help = "random, zipf:theta[:center], pareto:h[:center], normal:dev[:center], zoned:..., zoned_abs:..., hotband[:center]; per direction" },
+	{ .name = "percentage_random", .type = OPT_FUNC, .parse = parse_pct_random,
+	  .flags = OPT_F_STREAM, .category = "random",
+	  .help = "share of IOs at a random offset, the rest sequential (default: 100 for rand*, 0 for sequential); per direction" },
+	{ .name = "random_scatter", .type = OPT_BOOL, .off = O(random_scatter), .def = "1",
+	  .flags = OPT_F_STREAM, .category = "random",
+	  .help = "spread hot blocks over the region through a permutation; 0 keeps the hot set contiguous" },
+	{ .name = "bs_roundup", .type = OPT_BOOL, .off = O(bs_roundup), .def = "0",
+	  .flags = OPT_F_STREAM, .category = "io",
+	  .help = "with direct=1, round block sizes below the logical block size up to it (reported) instead of refusing the job" },
+	/* streams */
+	{ .name = "stream", .type = OPT_STR, .off = O(name), .flags = OPT_F_STREAM,
+	  .category = "streams",
+	  .help = "start a stream of this job: the lines after it, up to the next stream=, set its options" },
+	{ .name = "weight", .type = OPT_FUNC, .parse = parse_weight, .def = "1",
+	  .flags = OPT_F_STREAM | OPT_F_STREAM_ONLY, .category = "streams",
+	  .help = "the stream's share of the job's IOs, relative to the other streams' weights" },
+	{ .name = "walkers", .type = OPT_UINT, .off = O(walkers), .def = "1", .min = 1,
+	  .max = JOB_MAX_STREAMS, .flags = OPT_F_STREAM | OPT_F_STREAM_ONLY, .category = "streams",
+	  .help = "split a stream into N walkers, each with weight/N and its own cursor, spread evenly over the range" },
+	{ .name = "walker_start", .type = OPT_SIZE_PCT, .off = O(walker_start), .def = "0",
+	  .flags = OPT_F_STREAM | OPT_F_STREAM_ONLY, .category = "streams",
+	  .help = "where the first walker starts in the stream's range (bytes or N%); the others follow evenly spaced" },
+	/* sync */
+	{ .name = "fsync", .type = OPT_UINT, .off = O(fsync), .def = "0", .category = "sync",
+	  .help = "fsync the file every N writes" },
+	{ .name = "fdatasync", .type = OPT_UINT, .off = O(fdatasync), .def = "0",
+	  .category = "sync", .help = "fdatasync the file every N writes" },
+	{ .name = "end_fsync", .type = OPT_BOOL, .off = O(end_fsync), .def = "0",
+	  .category = "sync", .help = "fsync every written file when the job ends" },
+	/* buffers */
+	{ .name = "zero_buffers", .type = OPT_BOOL, .off = O(zero_buffers), .def = "0",
+	  .category = "buffers", .help = "write buffers full of zeros" },
+	{ .name = "refill_buffers", .type = OPT_BOOL, .off = O(refill_buffers), .def = "0",
+	  .category = "buffers", .help = "refill write buffers with new data before every write" },
+	{ .name = "buffer_compress_percentage", .type = OPT_UINT,
+	  .off = O(buffer_compress_percentage), .def = "0", .max = 100, .category = "buffers",
+	  .help = "make write data compressible: this share of each chunk is zeros" },
+	{ .name = "buffer_compress_chunk", .type = OPT_SIZE, .off = O(buffer_compress_chunk),
+	  .def = "512", .min = 1, .category = "buffers",
+	  .help = "granularity of buffer_compress_percentage" },
+	/* reporting */
+	{ .name = "group_reporting", .type = OPT_BOOL, .off = O(group_reporting), .def = "0",
+	  .category = "report", .help = "report a reporting group as one set of figures" },
+	{ .name = "percentile_list", .type = OPT_FUNC, .parse = parse_pct_list,
+	  .def = "1:5:10:20:30:40:50:60:70:80:90:95:99:99.5:99.9:99.95:99.99",
+	  .category = "report", .help = "latency percentiles to report, ':' separated" },
+	{ .name = "clat_percentiles", .type = OPT_BOOL, .off = O(clat_percentiles), .def = "1",
+	  .category = "report", .help = "report completion latency percentiles" },
+	{ .name = "lat_percentiles", .type = OPT_BOOL, .off = O(lat_percentiles), .def = "0",
+	  .category = "report", .help = "report total latency percentiles" },
+	{ .name = "slat_percentiles", .type = OPT_BOOL, .off = O(slat_percentiles), .def = "0",
+	  .category = "report", .help = "report submission latency percentiles" },
+	{ .name = "write_iolog", .type = OPT_STR, .off = O(write_iolog), .category = "report",
+	  .help = "record every IO issued in fio's iolog version 2 format" },
+	{ .name = "stonewall", .alias = "wait_for_previous", .type = OPT_BOOL, .off = O(stonewall),
+	  .def = "0", .category = "report",
+	  .help = "wait for the jobs before this one to finish; starts a new reporting group" },
+	{ .name = "new_group", .type = OPT_BOOL, .off = O(new_group), .def = "0",
+	  .category = "report", .help = "start a new reporting group" },
+	{ .name = "kb_base", .type = OPT_FUNC, .parse = parse_kb_base, .def = "1024",
+	  .category = "report", .help = "1024: k means KiB (and ki means 1000, as fio); 1000: k means 1000" },
+	/* io_uring */
+	{ .name = "fixedbufs", .type = OPT_BOOL, .off = O(fixedbufs), .def = "0",
+	  .engine = "io_uring", .category = "engine", .help = "register the IO buffers with the kernel" },
+	{ .name = "registerfiles", .type = OPT_BOOL, .off = O(registerfiles), .def = "0",
+	  .engine = "io_uring", .category = "engine", .help = "register the file descriptors with the kernel" },
+	{ .name = "sqthread_poll", .type = OPT_BOOL, .off = O(sqthread_poll), .def = "0",
+	  .engine = "io_uring", .category = "engine",
+	  .help = "a kernel thread polls the submission queue (implies registerfiles)" },
+	{ .name = "sqthread_poll_cpu", .type = OPT_FUNC, .parse = parse_sqpoll_cpu, .def = "-1",
+	  .engine = "io_uring", .category = "engine", .help = "CPU the polling thread is pinned to" },
+	{ .name = "hipri", .type = OPT_BOOL, .off = O(hipri), .def = "0", .engine = "io_uring",
+	  .category = "engine", .help = "polled completions (needs device poll queues)" },
+	/* fio options iowl does not implement: naming one is an error, never ignored */
+	UNSUPPORTED("rate"),
+	UNSUPPORTED("rate_iops"),
+	UNSUPPORTED("rate_min"),
+	UNSUPPORTED("rate_iops_min"),
+	UNSUPPORTED("rate_process"),
+	UNSUPPORTED("rate_cycle"),
+	UNSUPPORTED("rate_ignore_thinktime"),
+	UNSUPPORTED("thinktime"),
+	UNSUPPORTED("thinktime_spin"),
+	UNSUPPORTED("thinktime_blocks"),
+	UNSUPPORTED("thinktime_blocks_type"),
+	UNSUPPORTED("thinktime_iotime"),
+	UNSUPPORTED("thinkcycles"),
+	UNSUPPORTED("latency_target"),
+	UNSUPPORTED("latency_window"),
+	UNSUPPORTED("latency_percentile"),
+	UNSUPPORTED("latency_run"),
+	UNSUPPORTED("max_latency"),
+	UNSUPPORTED("percentage_sequential"),
+	UNSUPPORTED("random_generator"),
+	UNSUPPORTED("softrandommap"),
+	UNSUPPORTED("rw_sequencer"),
+	UNSUPPORTED("bs_unaligned"),
+	UNSUPPORTED("bs_is_seq_rand"),
+	UNSUPPORTED("offset_align"),
+	UNSUPPORTED("size_increment"),
+	UNSUPPORTED("verify"),
+	UNSUPPORTED("do_verify"),
+	UNSUPPORTED("verify_backlog"),
+	UNSUPPORTED("verify_backlog_batch"),
+	UNSUPPORTED("verify_fatal"),
+	UNSUPPORTED("verify_interval"),
+	UNSUPPORTED("verify_pattern"),
+	UNSUPPORTED("verify_offset"),
+	UNSUPPORTED("verify_async"),
+	UNSUPPORTED("verify_state_save"),
+	UNSUPPORTED("verify_state_load"),
+	UNSUPPORTED("verify_dump"),
+	UNSUPPORTED("verify_only"),
+	UNSUPPORTED("experimental_verify"),
+	UNSUPPORTED("verify_write_sequence"),
+	UNSUPPORTED("verify_header_seed"),
+	UNSUPPORTED("continue_on_error"),
+	UNSUPPORTED("ignore_error"),
+	UNSUPPORTED("error_dump"),
+	UNSUPPORTED("steadystate"),
+	UNSUPPORTED("ss"),
+	UNSUPPORTED("ss_dur"),
+	UNSUPPORTED("ss_ramp"),
+	UNSUPPORTED("ss_interval"),
+	UNSUPPORTED("write_bw_log"),
+	UNSUPPORTED("write_iops_log"),
+	UNSUPPORTED("write_lat_log"),
+	UNSUPPORTED("write_hist_log"),
+	UNSUPPORTED("log_avg_msec"),
+	UNSUPPORTED("log_hist_msec"),
+	UNSUPPORTED("log_hist_coarseness"),
+	UNSUPPORTED("log_max_value"),
+	UNSUPPORTED("log_offset"),
+	UNSUPPORTED("log_prio"),
+	UNSUPPORTED("log_compression"),
+	UNSUPPORTED("log_store_compressed"),
+	UNSUPPORTED("log_unix_epoch"),
+	UNSUPPORTED("per_job_logs"),
+	UNSUPPORTED("bwavgtime"),
+	UNSUPPORTED("iopsavgtime"),
+	UNSUPPORTED("disk_util"),
+	UNSUPPORTED("allow_mounted_write"),
+	UNSUPPORTED("allow_file_create"),
+	UNSUPPORTED("read_iolog"),
+	UNSUPPORTED("replay_no_stall"),
+	UNSUPPORTED("replay_redirect"),
+	UNSUPPORTED("replay_align"),
+	UNSUPPORTED("replay_scale"),
+	UNSUPPORTED("cpus_allowed"),
+	UNSUPPORTED("cpus_allowed_policy"),
+	UNSUPPORTED("cpumask"),
+	UNSUPPORTED("numa_cpu_nodes"),
+	UNSUPPORTED("numa_mem_policy"),
+	UNSUPPORTED("nice"),
+	UNSUPPORTED("prio"),
+	UNSUPPORTED("prioclass"),
+	UNSUPPORTED("cmdprio_percentage"),
+	UNSUPPORTED("cmdprio"),
+	UNSUPPORTED("cmdprio_class"),
+	UNSUPPORTED("cmdprio_bssplit"),
+	UNSUPPORTED("ioscheduler"),
+	UNSUPPORTED("gtod_reduce"),
+	UNSUPPORTED("gtod_cpu"),
+	UNSUPPORTED("clocksource"),
+	UNSUPPORTED("zonemode"),
+	UNSUPPORTED("zonesize"),
+	UNSUPPORTED("zonerange"),
+	UNSUPPORTED("zoneskip"),
+	UNSUPPORTED("zonecapacity"),
+	UNSUPPORTED("max_open_zones"),
+	UNSUPPORTED("job_max_open_zones"),
+	UNSUPPORTED("zone_reset_threshold"),
+	UNSUPPORTED("zone_reset_frequency"),
+	UNSUPPORTED("ignore_zone_limits"),
+	UNSUPPORTED("trim_percentage"),
+	UNSUPPORTED("trim_verify_zero"),
+	UNSUPPORTED("trim_backlog"),
+	UNSUPPORTED("trim_backlog_batch"),
+	UNSUPPORTED("dedupe_percentage"),
+	UNSUPPORTED("dedupe_mode"),
+	UNSUPPORTED("dedupe_working_set_percentage"),
+	UNSUPPORTED("dedupe_global"),
+	UNSUPPORTED("buffer_pattern"),
+	UNSUPPORTED("scramble_buffers"),
+	UNSUPPORTED("sync"),
+	UNSUPPORTED("fallocate"),
+	UNSUPPORTED("fadvise_hint"),
+	UNSUPPORTED("fadvise_stream"),
+	UNSUPPORTED("pre_read"),
+	UNSUPPORTED("invalidate"),
+	UNSUPPORTED("create_serialize"),
+	UNSUPPORTED("create_fsync"),
+	UNSUPPORTED("create_on_open"),
+	UNSUPPORTED("create_only"),
+	UNSUPPORTED("unlink"),
+	UNSUPPORTED("unlink_each_loop"),
+	UNSUPPORTED("openfiles"),
+	UNSUPPORTED("lockfile"),
+	UNSUPPORTED("filename_format"),
+	UNSUPPORTED("unique_filename"),
+	UNSUPPORTED("opendir"),
+	UNSUPPORTED("exitall"),
+	UNSUPPORTED("exitall_on_error"),
+	UNSUPPORTED("exitall_fast"),
+	UNSUPPORTED("wait_for"),
+	UNSUPPORTED("exec_prerun"),
+	UNSUPPORTED("exec_postrun"),
+	UNSUPPORTED("uid"),
+	UNSUPPORTED("gid"),
+	UNSUPPORTED("flow"),
+	UNSUPPORTED("flow_id"),
+	UNSUPPORTED("flow_watermark"),
+	UNSUPPORTED("flow_sleep"),
+	UNSUPPORTED("mem"),
+	UNSUPPORTED("iomem"),
+	UNSUPPORTED("mem_align"),
+	UNSUPPORTED("iomem_align"),
+	UNSUPPORTED("hugepage-size"),
+	UNSUPPORTED("lockmem"),
+	UNSUPPORTED("io_submit_mode"),
+	UNSUPPORTED("unified_rw_reporting"),
+	UNSUPPORTED("stats"),
+	UNSUPPORTED("serialize_overlap"),
+	UNSUPPORTED("fill_device"),
+	UNSUPPORTED("fill_fs"),
+	UNSUPPORTED("file_append"),
+	UNSUPPORTED("ramp_size"),
+	UNSUPPORTED("sprandom"),
+	UNSUPPORTED("nonvectored"),
+	UNSUPPORTED("force_async"),
+	UNSUPPORTED("nowait"),
+	UNSUPPORTED("uncached"),
+	UNSUPPORTED("atomic"),
+	UNSUPPORTED("userspace_reap"),
+	UNSUPPORTED("libaio_vectored"),
+	UNSUPPORTED("readfua"),
+	UNSUPPORTED("writefua"),
+	UNSUPPORTED("cmd_type"),
+	UNSUPPORTED("unit_base"),
+	UNSUPPORTED("sig_figs"),
+	UNSUPPORTED("write_barrier"),
+	UNSUPPORTED("sync_file_range"),
+	UNSUPPORTED("overwrite"),
+	UNSUPPORTED("fsync_on_close"),
+	UNSUPPORTED("write_hint"),
+	{ .name = NULL },
+};
+
+#undef UNSUPPORTED
+#undef O
+
+static const unsigned n_options = sizeof(options) / sizeof(options[0]) - 1;
+
+const struct opt_def *opt_table(unsigned *n)
+{
+	if (n)
+		*n = n_options;
+	return options;
+}
+
+unsigned opt_count(void)
+{
+	return n_options;
+}
+
+unsigned opt_index(const struct opt_def *def)
+{
+	return (unsigned)(def - options);
+}
+
+const struct opt_def *opt_find(const char *name)
+{
+	for (unsigned i = 0; i < n_options; i++) {
+		if (!strcmp(options[i].name, name))
+			return &options[i];
+		if (options[i].alias && !strcmp(options[i].alias, name))
+			return &options[i];
+	}
+	return NULL;
+}
+
+const char *const *opt_names(size_t *n)
+{
+	/* Built once per process from a const table: the array is immutable afterwards. */
+	static const char *names[2 * sizeof(options) / sizeof(options[0])];
+	static size_t count;
+
+	if (!count) {
+		size_t c = 0;
+
+		for (unsigned i = 0; i < n_options; i++) {
+			names[c++] = options[i].name;
+			if (options[i].alias)
+				names[c++] = options[i].alias;
+		}
+		count = c;
+	}
+	*n = count;
+	return names;
+}
+
+static void *field(struct job_opts *o, const struct opt_def *def)
+{
+	return (char *)o + def->off;
+}
+
+/*
+ * The ":N" of rw=: for random patterns a count of IOs between new random offsets, for
+ * sequential ones a number of bytes skipped after each IO (rw=write:4k), as in fio.
+ */
+static int parse_rw_nr(struct job_opts *o, const char *nr, const char *v, size_t len, char *why)
+{
+	uint64_t n;
+	int ret;
+
+	if (o->rw & RW_F_RANDOM)
+		ret = val_parse_u64(nr, &n, why);
+	else
+		ret = val_parse_size(nr, o->kb_base, &n, why);
+	if (ret || n == 0 || n > UINT32_MAX) {
+		snprintf(why, VAL_WHY_LEN,
+			 "'%s' has a bad ':N' suffix (%s, e.g. %.*s:%s)", v,
+			 o->rw & RW_F_RANDOM ? "IOs per random offset, 1 or more" :
+					       "bytes skipped after each IO",
+			 (int)len, v, o->rw & RW_F_RANDOM ? "8" : "4k");
+		return -EINVAL;
+	}
+	o->rw_nr = (unsigned)n;
+	return 0;
+}
+
+static int parse_rw(const struct opt_def *def, struct job_opts *o, const char *v, char *why)
+{
+	static const struct { const char *name; unsigned flags; } modes[] = {
+		{ "read", RW_F_READ },
+		{ "write", RW_F_WRITE },
+		{ "trim", RW_F_TRIM },
+		{ "randread", RW_F_READ | RW_F_RANDOM },
+		{ "randwrite", RW_F_WRITE | RW_F_RANDOM },
+		{ "randtrim", RW_F_TRIM | RW_F_RANDOM },
+		{ "rw", RW_F_READ | RW_F_WRITE },
+		{ "readwrite", RW_F_READ | RW_F_WRITE },
+		{ "randrw", RW_F_READ | RW_F_WRITE | RW_F_RANDOM },
+	};
+	const char *colon = v ? strchr(v, ':') : NULL;
+	size_t len = colon ? (size_t)(colon - v) : (v ? strlen(v) : 0);
+
+	for (size_t i = 0; v && i < sizeof(modes) / sizeof(modes[0]); i++) {
+		if (strlen(modes[i].name) != len || strncmp(modes[i].name, v, len))
+			continue;
+		o->rw = modes[i].flags;
+		o->rw_nr = 0;
+		if (colon && parse_rw_nr(o, colon + 1, v, len, why))
+			return -EINVAL;
+		return 0;
+	}
+	snprintf(why, VAL_WHY_LEN,
+		 "'%s' is not an IO pattern (use read, write, trim, randread, randwrite, randtrim, rw or randrw)",
+		 v ? v : "");
+	return -EINVAL;
+}
+
+static int parse_rwmixwrite(const struct opt_def *def, struct job_opts *o, const char *v,
+			    char *why)
+{
+	uint64_t n;
+
+	if (val_parse_u64(v ? v : "", &n, why))
+		return -EINVAL;
+	if (n > 100) {
+		snprintf(why, VAL_WHY_LEN, "%llu is out of range (0 to 100)",
+			 (unsigned long long)n);
+		return -ERANGE;
+	}
+	o->rwmixread = 100 - (unsigned)n;
+	return 0;
+}
+
+static int parse_buffered(const struct opt_def *def, struct job_opts *o, const char *v,
+			  char *why)
+{
+	bool b;
+
+	if (val_parse_bool(v, &b, why))
+		return -EINVAL;
+	o->direct = !b;
+	return 0;
+}
+
+static int parse_sqpoll_cpu(const struct opt_def *def, struct job_opts *o, const char *v,
+			    char *why)
+{
+	int64_t n;
+
+	if (val_parse_s64(v ? v : "", &n, why))
+		return -EINVAL;
+	if (n < -1 || n > 65535) {
+		snprintf(why, VAL_WHY_LEN, "%lld is not a CPU number (0 to 65535, or -1 for none)",
+			 (long long)n);
+		return -ERANGE;
+	}
+	o->sqthread_poll_cpu = (int)n;
+	return 0;
+}
+
+static int parse_kb_base(const struct opt_def *def, struct job_opts *o, const char *v,
+			 char *why)
+{
+	uint64_t n;
+
+	if (val_parse_u64(v ? v : "", &n, why) || (n != 1000 && n != 1024)) {
+		snprintf(why, VAL_WHY_LEN, "'%s' is not a kb_base (use 1024 or 1000)", v ? v : "");
+		return -EINVAL;
+	}
+	o->kb_base = (unsigned)n;
+	return 0;
+}
+
+static int one_dir_size(const char *elem, unsigned dir, void *ctx, char *why)
+{
+	struct job_opts *o = ((void **)ctx)[0];
+	uint64_t *out = ((void **)ctx)[1];
+
+	return val_parse_size(elem, o->kb_base, &out[dir], why);
+}
+
+static int one_bsrange(const char *elem, unsigned dir, void *ctx, char *why)
+{
+	struct job_opts *o = ctx;
+
+	return val_parse_irange(elem, o->kb_base, &o->bsrange[dir], why);
+}
+
+static int parse_bsrange(const struct opt_def *def, struct job_opts *o, const char *v,
+			 char *why)
+{
+	unsigned mask;
+
+	return val_parse_per_dir(v ? v : "", one_bsrange, o, &mask, why);
+}
+
+static int one_bssplit(const char *elem, unsigned dir, void *ctx, char *why)
+{
+	struct job_opts *o = ctx;
+
+	return val_parse_bssplit_one(elem, o->kb_base, &o->bssplit[dir], why);
+}
+
+static int parse_bssplit(const struct opt_def *def, struct job_opts *o, const char *v,
+			 char *why)
+{
+	unsigned mask;
+
+	return val_parse_per_dir(v ? v : "", one_bssplit, o, &mask, why);
+}
+
+static int parse_filesize(const struct opt_def *def, struct job_opts *o, const char *v,
+			  char *why)
+{
+	if (v && !strpbrk(v, "-:")) {
+		if (val_parse_size(v, o->kb_base, &o->filesize.lo, why))
+			return -EINVAL;
+		o->filesize.hi = o->filesize.lo;
+		return 0;
+	}
+	return val_parse_irange(v ? v : "", o->kb_base, &o->filesize, why);
+}
+
+static int parse_startdelay(const struct opt_def *def, struct job_opts *o, const char *v,
+			    char *why)
+{
+	const char *dash = v ? strpbrk(v, "-:") : NULL;
+	char lo[64];
+
+	if (!v)
+		return val_parse_time_ns("", NS_S, &o->startdelay.lo, why);
+	if (!dash) {
+		if (val_parse_time_ns(v, NS_S, &o->startdelay.lo, why))
+			return -EINVAL;
+		o->startdelay.hi = o->startdelay.lo;
+		return 0;
+	}
+	if ((size_t)(dash - v) >= sizeof(lo)) {
+		snprintf(why, VAL_WHY_LEN, "'%s' is not a time range (use lo-hi, e.g. 1s-5s)", v);
+		return -EINVAL;
+	}
+	memcpy(lo, v, (size_t)(dash - v));
+	lo[dash - v] = '\0';
+	if (val_parse_time_ns(lo, NS_S, &o->startdelay.lo, why) ||
+	    val_parse_time_ns(dash + 1, NS_S, &o->startdelay.hi, why))
+		return -EINVAL;
+	if (o->startdelay.lo > o->startdelay.hi) {
+		uint64_t t = o->startdelay.lo;
+
+		o->startdelay.lo = o->startdelay.hi;
+		o->startdelay.hi = t;
+	}
+	return 0;
+}
+
+static int parse_pct_list(const struct opt_def *def, struct job_opts *o, const char *v,
+			  char *why)
+{
+	return val_parse_double_list(v ? v : "", 0.0, 100.0, o->percentile_list, JOB_PCT_MAX,
+				     &o->npercentiles, why);
+}
+
+static int one_rdist(const char *elem, unsigned dir, void *ctx, char *why)
+{
+	struct job_opts *o = ctx;
+
+	return dist_spec_parse(elem, &o->rdist[dir], why);
+}
+
+static int parse_rdist(const struct opt_def *def, struct job_opts *o, const char *v, char *why)
+{
+	unsigned mask;
+
+	return val_parse_per_dir(v ? v : "", one_rdist, o, &mask, why);
+}
+
+static int one_pct_random(const char *elem, unsigned dir, void *ctx, char *why)
+{
+	struct job_opts *o = ctx;
+	double p;
+
+	if (val_parse_double(elem, &p, why))
+		return -EINVAL;
+	if (p < 0 || p > 100) {
+		snprintf(why, VAL_WHY_LEN, "'%s' is not a percentage from 0 to 100", elem);
+		return -ERANGE;
+	}
+	o->pct_random[dir] = p;
+	return 0;
+}
+
+static int parse_pct_random(const struct opt_def *def, struct job_opts *o, const char *v,
+			    char *why)
+{
+	unsigned mask = 0;
+	int ret = val_parse_per_dir(v ? v : "", one_pct_random, o, &mask, why);
+
+	o->pct_random_set |= mask;
+	return ret;
+}
+
+static int parse_weight(const struct opt_def *def, struct job_opts *o, const char *v, char *why)
+{
+	double w;
+
+	if (val_parse_double(v ? v : "", &w, why))
+		return -EINVAL;
+	if (!(w > 0) || w > 1e9) {
+		snprintf(why, VAL_WHY_LEN, "'%s' is not a weight (a number above 0, e.g. 28)", v);
+		return -ERANGE;
+	}
+	o->weight = w;
+	return 0;
+}
+
+static int parse_file_service(const struct opt_def *def, struct job_opts *o, const char *v,
+			      char *why)
+{
+	static const char *const names[] = { "roundrobin", "sequential", "random" };
+	const char *colon = v ? strchr(v, ':') : NULL;
+	size_t len = colon ? (size_t)(colon - v) : (v ? strlen(v) : 0);
+
+	for (unsigned i = 0; v && i < 3; i++) {
+		uint64_t n = 1;
+
+		if (strlen(names[i]) != len || strncmp(names[i], v, len))
+			continue;
+		if (colon && (val_parse_u64(colon + 1, &n, why) || n == 0 || n > UINT32_MAX)) {
+			snprintf(why, VAL_WHY_LEN, "'%s' has a bad ':N' (IOs before switching, 1 or more)", v);
+			return -EINVAL;
+		}
+		o->file_service = i;
+		o->file_service_nr = (unsigned)n;
+		return 0;
+	}
+	if (v && (!strncmp(v, "zipf", 4) || !strncmp(v, "pareto", 6) || !strncmp(v, "normal", 6) ||
+		  !strncmp(v, "gauss", 5))) {
+		snprintf(why, VAL_WHY_LEN, "'%s' is a fio file_service_type iowl does not support yet (use roundrobin, sequential or random)", v);
+		return -EINVAL;
+	}
+	snprintf(why, VAL_WHY_LEN,
+		 "'%s' is not a file service type (use roundrobin, sequential or random, optionally with :N)",
+		 v ? v : "");
+	return -EINVAL;
+}
+
+static int apply_enum(const struct opt_def *def, struct job_opts *o, const char *v, char *why)
+{
+	char list[VAL_WHY_LEN / 2];
+	size_t n = 0;
+
+	for (const struct opt_value *e = def->values; e->name; e++) {
+		if (v && !strcmp(e->name, v)) {
+			char *dup = strdup(v);
+			char **slot = field(o, def);
+
+			if (!dup)
+				return -ENOMEM;
+			free(*slot);
+			*slot = dup;
+			return 0;
+		}
+		n += (size_t)snprintf(list + n, sizeof(list) - n, "%s%s", n ? ", " : "", e->name);
+		if (n >= sizeof(list))
+			break;
+	}
+	snprintf(why, VAL_WHY_LEN, "'%s' is not a valid value (use one of: %s)", v ? v : "", list);
+	return -EINVAL;
+}
+
+static int apply_number(const struct opt_def *def, struct job_opts *o, const char *v, char *why)
+{
+	uint64_t n;
+	int ret;
+
+	if (def->type == OPT_SIZE)
+		ret = val_parse_size(v, o->kb_base, &n, why);
+	else
+		ret = val_parse_u64(v, &n, why);
+	if (ret)
+		return ret;
+	if (n < def->min || (def->max && n > def->max)) {
+		if (def->max)
+			snprintf(why, VAL_WHY_LEN, "%s is out of range (%llu to %llu)", v,
+				 (unsigned long long)def->min, (unsigned long long)def->max);
+		else
+			snprintf(why, VAL_WHY_LEN, "%s is out of range (at least %llu)", v,
+				 (unsigned long long)def->min);
+		return -ERANGE;
+	}
+	if (def->type == OPT_UINT) {
+		if (n > UINT32_MAX) {
+			snprintf(why, VAL_WHY_LEN, "%s is too large (at most %u)", v, UINT32_MAX);
+			return -ERANGE;
+		}
+		*(unsigned *)field(o, def) = (unsigned)n;
+	} else {
+		*(uint64_t *)field(o, def) = n;
+	}
+	return 0;
+}
+
+static int apply_dir_size(const struct opt_def *def, struct job_opts *o, const char *v,
+			  char *why)
+{
+	uint64_t vals[3];
+	uint64_t *out = field(o, def);
+	void *ctx[2] = { o, vals };
+	unsigned mask = 0;
+	int ret;
+
+	memcpy(vals, out, sizeof(vals));
+	ret = val_parse_per_dir(v, one_dir_size, ctx, &mask, why);
+	if (ret)
+		return ret;
+	for (unsigned d = 0; d < 3; d++) {
+		if ((mask & (1U << d)) && vals[d] < def->min) {
+			snprintf(why, VAL_WHY_LEN, "'%s': a size of 0 is not allowed (e.g. 4k)", v);
+			return -ERANGE;
+		}
+		if (vals[d] > UINT32_MAX) {
+			snprintf(why, VAL_WHY_LEN, "'%s': sizes above 4 GiB are not supported", v);
+			return -ERANGE;
+		}
+	}
+	memcpy(out, vals, sizeof(vals));
+	return 0;
+}
+
+int opt_apply(const struct opt_def *def, struct job_opts *o, const char *value, char *why)
+{
+	why[0] = '\0';
+	if (!value && def->type != OPT_BOOL && def->type != OPT_UNSUPPORTED &&
+	    !(def->flags & OPT_F_BARE_OK)) {
+		snprintf(why, VAL_WHY_LEN, "needs a value (%s=...)", def->name);
+		return -EINVAL;
+	}
+	switch (def->type) {
+	case OPT_STR: {
+		char *dup = strdup(value);
+		char **slot = field(o, def);
+
+		if (!dup)
+			return -ENOMEM;
+		free(*slot);
+		*slot = dup;
+		return 0;
+	}
+	case OPT_BOOL:
+		return val_parse_bool(value, field(o, def), why);
+	case OPT_UINT:
+	case OPT_U64:
+	case OPT_SIZE:
+		return apply_number(def, o, value, why);
+	case OPT_SIZE_PCT:
+		return val_parse_size_pct(value, o->kb_base, field(o, def), why);
+	case OPT_TIME:
+		return val_parse_time_ns(value, def->unit_ns, field(o, def), why);
+	case OPT_ENUM:
+		return apply_enum(def, o, value, why);
+	case OPT_DIR_SIZE:
+		return apply_dir_size(def, o, value, why);
+	case OPT_FUNC:
+		return def->parse(def, o, value, why);
+	case OPT_UNSUPPORTED:
+		snprintf(why, VAL_WHY_LEN, "is a fio option iowl does not support yet");
+		return -EINVAL;
+	}
+	return -EINVAL;
+}
+
+int opt_set_defaults(struct job_opts *o)
+{
+	char why[VAL_WHY_LEN];
+
+	memset(o, 0, sizeof(*o));
+	o->kb_base = 1024;
+	for (unsigned i = 0; i < n_options; i++) {
+		const struct opt_def *def = &options[i];
+		int ret;
+
+		if (!def->def || def->type == OPT_UNSUPPORTED)
+			continue;
+		ret = opt_apply(def, o, def->def, why);
+		if (ret) {
+			/* A bad default is a bug in the table: fail loudly in every build. */
+			fprintf(stderr, "iowl: internal error: default of '%s': %s\n", def->name, why);
+			return ret;
+		}
+	}
+	return 0;
+}
+
+void opt_release(struct job_opts *o)
+{
+	for (unsigned i = 0; i < n_options; i++) {
+		if (options[i].type == OPT_STR ||
+		    (options[i].type == OPT_ENUM && options[i].values)) {
+			char **slot = field(o, &options[i]);
+
+			free(*slot);
+			*slot = NULL;
+		}
+	}
+}
+
+int opt_copy(struct job_opts *dst, const struct job_opts *src)
+{
+	memcpy(dst, src, sizeof(*dst));
+	for (unsigned i = 0; i < n_options; i++) {
+		const struct opt_def *def = &options[i];
+		char **slot;
+
+		if (def->type != OPT_STR && def->type != OPT_ENUM)
+			continue;
+		slot = field(dst, def);
+		if (*slot && !(*slot = strdup(*slot))) {
+			/* Make the rest safe to release, then fail. */
+			for (unsigned j = i + 1; j < n_options; j++)
+				if (options[j].type == OPT_STR || options[j].type == OPT_ENUM)
+					*(char **)field(dst, &options[j]) = NULL;
+			opt_release(dst);
+			return -ENOMEM;
+		}
+	}
+	return 0;
+}
+
+void opt_describe_type(const struct opt_def *def, char *buf, size_t len)
+{
+	static const char *const names[] = {
+		[OPT_STR] = "text", [OPT_BOOL] = "bool", [OPT_UINT] = "int",
+		[OPT_U64] = "int", [OPT_SIZE] = "size", [OPT_SIZE_PCT] = "size or N%",
+		[OPT_TIME] = "time", [OPT_ENUM] = "enum", [OPT_DIR_SIZE] = "size[,size[,size]]",
+		[OPT_FUNC] = "text", [OPT_UNSUPPORTED] = "unsupported",
+	};
+	size_t n = 0;
+
+	if (def->type != OPT_ENUM) {
+		snprintf(buf, len, "%s", names[def->type]);
+		return;
+	}
+	buf[0] = '\0';
+	for (const struct opt_value *e = def->values; e->name && n < len; e++)
+		n += (size_t)snprintf(buf + n, len - n, "%s%s", n ? "|" : "", e->name);
+}

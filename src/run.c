@@ -1,0 +1,500 @@
+// SPDX-License-Identifier: MIT
+/* Runs the jobs: phases separated by stonewall, one thread per clone, signals, progress, then the reports. */
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/time.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "iowl/clock.h"
+#include "iowl/engine.h"
+#include "iowl/options.h"
+#include "iowl/progress.h"
+#include "iowl/report.h"
+#include "iowl/run.h"
+#include "iowl/target.h"
+
+/*
+ * The one piece of process-wide state: a signal handler can only reach the run through a
+ * static.  It is set while a run is in progress and cleared after.
+ */
+static struct run_ctl *signal_ctl;
+static volatile sig_atomic_t signal_seen;
+
+static void on_signal(int sig)
+{
+	if (signal_seen && sig == SIGINT)
+		_exit(IOWL_EXIT_SIGINT);	/* a second ^C: leave at once */
+	signal_seen = sig;
+	if (signal_ctl)
+		__atomic_store_n(&signal_ctl->stop, 1, __ATOMIC_RELAXED);
+}
+
+static void install_signals(struct run_ctl *ctl)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	signal_ctl = ctl;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+}
+
+void run_init(struct iowl_run *run)
+{
+	memset(run, 0, sizeof(*run));
+	ini_doc_init(&run->doc);
+	run->opts.formats = OUT_NORMAL;
+}
+
+void run_release(struct iowl_run *run)
+{
+	jobfile_free(run->jobs, run->njobs);
+	ini_doc_release(&run->doc);
+	for (unsigned i = 0; i < run->opts.nsets; i++) {
+		free(run->opts.sets[i].key);
+		free(run->opts.sets[i].value);
+	}
+	free(run->opts.sets);
+	free(run->opts.sections);
+	free(run->opts.files);
+	free(run->opts.output);
+	memset(run, 0, sizeof(*run));
+}
+
+int run_prepare(struct iowl_run *run, struct iowl_err *err)
+{
+	struct jobfile_input in = {
+		.doc = &run->doc, .sets = run->opts.sets, .nsets = run->opts.nsets,
+		.sections = run->opts.sections, .nsections = run->opts.nsections,
+	};
+	int ret = jobfile_build(&in, &run->jobs, &run->njobs, err);
+
+	if (!ret && run->opts.output) {
+		char *dir = strdup(run->opts.output), *slash = dir ? strrchr(dir, '/') : NULL;
+
+		if (slash)
+			*slash = '\0';
+		if (dir && access(slash ? (*dir ? dir : "/") : ".", W_OK))
+			ret = err_set(err, "--output '%s': %s", run->opts.output, strerror(errno));
+		free(dir);
+	}
+
+	/* Every target is resolved now, so a missing size or a misaligned region stops the run before any IO. */
+	for (unsigned j = 0; !ret && j < run->njobs; j++) {
+		for (unsigned c = 0; !ret && c < run->jobs[j].o.numjobs; c++) {
+			struct target_plan plan;
+
+			ret = target_plan(&run->jobs[j], c, &plan, err);
+			if (!ret)
+				target_plan_release(&plan);
+		}
+	}
+	return ret;
+}
+
+/* The workers of one phase, in job order then clone order. */
+struct phase {
+	struct worker **w;
+	unsigned n;
+};
+
+static int phase_create(struct iowl_run *run, unsigned phase, unsigned *number, struct phase *p,
+			struct iowl_err *err)
+{
+	unsigned n = 0;
+
+	for (unsigned j = 0; j < run->njobs; j++)
+		if (run->jobs[j].phase == phase)
+			n += run->jobs[j].o.numjobs;
+	p->w = calloc(n ? n : 1, sizeof(*p->w));
+	p->n = 0;
+	if (!p->w)
+		return err_set(err, "out of memory");
+	for (unsigned j = 0; j < run->njobs; j++) {
+		struct job *job = &run->jobs[j];
+
+		for (unsigned c = 0; job->phase == phase && c < job->o.numjobs; c++) {
+			struct worker *w = worker_new(job, c, (*number)++, &run->ctl);
+			int ret;
+
+			if (!w)
+				return err_set(err, "out of memory");
+			p->w[p->n++] = w;
+			ret = target_plan(job, c, &w->plan, err);
+			/* The null engine moves no data: its targets are names and sizes only. */
+			if (!ret && !(engine_find(job->o.ioengine)->flags & ENGINE_F_NODATA))
+				ret = target_layout(job, &w->plan, err);
+			if (ret)
+				return ret;
+		}
+	}
+	return 0;
+}
+
+static int iolog_begin(const struct iowl_run *run, const struct phase *p, struct iowl_err *err)
+{
+	for (unsigned i = 0; i < p->n; i++) {
+		const struct worker *w = p->w[i];
+		FILE *f;
+
+		if (!w->job->o.write_iolog)
+			continue;
+		/* The first clone of a job creates the log; the others add their files. */
+		f = fopen(w->job->o.write_iolog, w->clone ? "a" : "w");
+		if (!f)
+			return err_set(err, "job '%s': write_iolog '%s': %s", w->job->o.name,
+				       w->job->o.write_iolog, strerror(errno));
+		if (!w->clone)
+			fputs("fio version 2 iolog\n", f);
+		for (unsigned k = 0; k < w->plan.nfiles; k++)
+			fprintf(f, "%s add\n%s open\n", w->plan.files[k].path,
+				w->plan.files[k].path);
+		fclose(f);
+	}
+	return 0;
+}
+
+static void iolog_end(const struct phase *p)
+{
+	for (unsigned i = 0; i < p->n; i++) {
+		const struct worker *w = p->w[i];
+		FILE *f;
+
+		if (!w->job->o.write_iolog || !(f = fopen(w->job->o.write_iolog, "a")))
+			continue;
+		for (unsigned k = 0; k < w->plan.nfiles; k++)
+			fprintf(f, "%s close\n", w->plan.files[k].path);
+		fclose(f);
+	}
+}
+
+static int phase_start(struct iowl_run *run, struct phase *p, struct iowl_err *err)
+{
+	sigset_t all, old;
+	int ret = 0;
+
+	/* Workers never take signals: the main thread handles them and sets ctl.stop. */
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &old);
+	for (unsigned i = 0; i < p->n && !ret; i++) {
+		ret = -pthread_create(&p->w[i]->tid, NULL, worker_main, p->w[i]);
+		if (ret) {
+			err_set(err, "cannot start a thread: %s", strerror(-ret));
+			/* Threads already started must still be released and joined. */
+			__atomic_store_n(&run->ctl.stop, 1, __ATOMIC_RELAXED);
+			for (unsigned k = i; k < p->n; k++)
+				p->w[k]->state = WORKER_DONE;
+			p->n = i;
+		}
+	}
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	return ret;
+}
+
+/* Waits for every worker to finish setup; a setup failure stops the phase before any IO. */
+static int phase_go(struct iowl_run *run, struct phase *p, struct iowl_err *err)
+{
+	struct timespec ms = { 0, 1000000 };
+	int ret = 0;
+
+	while (__atomic_load_n(&run->ctl.ready, __ATOMIC_ACQUIRE) < p->n)
+		nanosleep(&ms, NULL);
+	for (unsigned i = 0; i < p->n && !ret; i++) {
+		if (p->w[i]->status) {
+			*err = p->w[i]->err;
+			ret = p->w[i]->status;
+		}
+	}
+	if (ret)
+		__atomic_store_n(&run->ctl.stop, 1, __ATOMIC_RELAXED);
+	run->ctl.start_ns = clock_ns();
+	__atomic_store_n(&run->ctl.go, 1, __ATOMIC_RELEASE);
+	return ret;
+}
+
+static bool phase_done(const struct phase *p)
+{
+	for (unsigned i = 0; i < p->n; i++)
+		if (__atomic_load_n(&p->w[i]->state, __ATOMIC_ACQUIRE) != WORKER_DONE)
+			return false;
+	return true;
+}
+
+static void phase_wait(struct iowl_run *run, struct phase *p)
+{
+	struct progress prog;
+	struct timespec tick = { 0, 50000000 };
+
+	progress_init(&prog, run->opts.eta, run->jobs, run->njobs);
+	while (!phase_done(p)) {
+		nanosleep(&tick, NULL);
+		progress_update(&prog, (const struct worker *const *)p->w, p->n, run->ctl.start_ns);
+	}
+	progress_end(&prog);
+	for (unsigned i = 0; i < p->n; i++)
+		pthread_join(p->w[i]->tid, NULL);
+}
+
+struct results {
+	struct job_result *units;
+	unsigned n, cap;
+};
+
+static bool group_merged(const struct iowl_run *run, unsigned group)
+{
+	for (unsigned j = 0; j < run->njobs; j++)
+		if (run->jobs[j].group == group)
+			return run->jobs[j].o.group_reporting;
+	return false;
+}
+
+static struct job_result *unit_for(struct iowl_run *run, struct results *res,
+				   const struct worker *w)
+{
+	bool merged = group_merged(run, w->job->group);
+
+	for (unsigned i = 0; merged && i < res->n; i++)
+		if (res->units[i].group == w->job->group)
+			return &res->units[i];
+	if (res->n == res->cap) {
+		unsigned cap = res->cap ? 2 * res->cap : 16;
+		struct job_result *u = realloc(res->units, cap * sizeof(*u));
+
+		if (!u)
+			return NULL;
+		res->units = u;
+		res->cap = cap;
+	}
+	memset(&res->units[res->n], 0, sizeof(res->units[0]));
+	res->units[res->n].job = w->job;
+	res->units[res->n].clone = merged ? 0 : w->clone;
+	res->units[res->n].group = w->job->group;
+	res->units[res->n].pid = (int)getpid();
+	if (stats_init(&res->units[res->n].st, false, false, false))
+		return NULL;
+	return &res->units[res->n++];
+}
+
+static int collect(struct iowl_run *run, const struct phase *p, struct results *res)
+{
+	for (unsigned i = 0; i < p->n; i++) {
+		const struct worker *w = p->w[i];
+		struct job_result *u = unit_for(run, res, w);
+		uint64_t elapsed = w->end_ns > w->start_ns ? w->end_ns - run->ctl.start_ns : 0;
+
+		if (!u || stats_merge(&u->st, &w->stats))
+			return -ENOMEM;
+		u->nworkers++;
+		if (elapsed > u->elapsed_ns)
+			u->elapsed_ns = elapsed;
+		if (!u->error && w->stats.first_error.err)
+			u->error = w->stats.first_error.err;
+		if (!u->error && w->status)
+			u->error = -w->status;
+	}
+	return 0;
+}
+
+static void group_add(struct group_result *g, const struct job_result *u)
+{
+	for (unsigned d = 0; d < 3; d++) {
+		const struct dir_stats *ds = &u->st.dir[d];
+		uint64_t rt = u->st.runtime_ns;
+		uint64_t bw;
+
+		if (!ds->ios)
+			continue;
+		bw = rt ? (uint64_t)((unsigned __int128)ds->bytes * 1000000000ULL / rt) : 0;
+		if (!g->ios[d] || bw < g->min_bw[d])
+			g->min_bw[d] = bw;
+		if (bw > g->max_bw[d])
+			g->max_bw[d] = bw;
+		if (!g->ios[d] || rt < g->min_runtime_ns[d])
+			g->min_runtime_ns[d] = rt;
+		if (rt > g->runtime_ns[d])
+			g->runtime_ns[d] = rt;
+		g->bytes[d] += ds->bytes;
+		g->ios[d] += ds->ios;
+	}
+}
+
+static int build_groups(const struct iowl_run *run, struct run_result *r)
+{
+	unsigned n = run->njobs ? run->jobs[run->njobs - 1].group + 1 : 0;
+
+	r->groups = calloc(n ? n : 1, sizeof(*r->groups));
+	if (!r->groups)
+		return -ENOMEM;
+	r->ngroups = n;
+	for (unsigned g = 0; g < n; g++) {
+		r->groups[g].id = g;
+		r->groups[g].kb_base = 1024;
+	}
+	for (unsigned i = 0; i < r->nunits; i++) {
+		struct group_result *g = &r->groups[r->units[i].group];
+
+		g->kb_base = r->units[i].job->o.kb_base;
+		group_add(g, &r->units[i]);
+	}
+	for (unsigned g = 0; g < n; g++)
+		for (unsigned d = 0; d < 3; d++)
+			if (r->groups[g].runtime_ns[d])
+				r->groups[g].agg_bw[d] = (uint64_t)((unsigned __int128)r->groups[g].bytes[d] *
+								    1000000000ULL / r->groups[g].runtime_ns[d]);
+	return 0;
+}
+
+/* Options written in [global] sections, for the JSON "global options". */
+static struct job_kv *global_kv(const struct iowl_run *run, unsigned *n)
+{
+	struct job_kv *kv = NULL;
+
+	*n = 0;
+	for (size_t s = 0; s < run->doc.nsections; s++) {
+		const struct ini_section *sec = &run->doc.sections[s];
+
+		for (size_t e = 0; sec->global && e < sec->nentries; e++) {
+			struct job_kv *v = realloc(kv, (*n + 1) * sizeof(*kv));
+
+			if (!v)
+				return kv;
+			kv = v;
+			kv[*n].key = sec->entries[e].key;
+			kv[*n].value = sec->entries[e].value;
+			(*n)++;
+		}
+	}
+	return kv;
+}
+
+static int print_reports(const struct iowl_run *run, FILE *f, struct run_result *r)
+{
+	int ret = 0;
+
+	if (run->opts.formats & OUT_NORMAL)
+		ret = report_text(f, r);
+	if (!ret && (run->opts.formats & (OUT_JSON | OUT_JSONPLUS)))
+		ret = report_json(f, r, run->opts.formats & OUT_JSONPLUS);
+	if (fflush(f) && !ret)
+		ret = -errno;
+	return ret;
+}
+
+static void report_errors(const struct phase *p)
+{
+	for (unsigned i = 0; i < p->n; i++) {
+		const struct worker *w = p->w[i];
+		const struct io_error *e = &w->stats.first_error;
+		static const char *const ops[] = { "read", "write", "trim", "fsync", "fdatasync" };
+
+		if (w->status)
+			iowl_warn("%s", w->err.text);
+		if (e->err)
+			iowl_warn("job '%s': io error on '%s': %s offset=%llu, length=%u: %s",
+				  w->job->o.name, e->path ? e->path : "?", ops[e->op],
+				  (unsigned long long)e->offset, e->len, strerror(e->err));
+	}
+}
+
+static void phase_free(struct phase *p)
+{
+	for (unsigned i = 0; i < p->n; i++)
+		worker_free(p->w[i]);
+	free(p->w);
+	memset(p, 0, sizeof(*p));
+}
+
+/* Runs one phase; returns 0, or -errno for a failure that is not an IO error. */
+static int run_phase(struct iowl_run *run, unsigned phase, unsigned *number,
+		     struct results *res, bool *io_error)
+{
+	struct phase p = { 0 };
+	struct iowl_err err = { "" };
+	int ret;
+
+	run->ctl.go = 0;
+	run->ctl.ready = 0;
+	ret = phase_create(run, phase, number, &p, &err);
+	if (!ret)
+		ret = iolog_begin(run, &p, &err);
+	if (!ret) {
+		ret = phase_start(run, &p, &err);
+		if (!ret || p.n) {
+			int r = phase_go(run, &p, ret ? &(struct iowl_err){ "" } : &err);
+
+			ret = ret ? ret : r;
+			phase_wait(run, &p);
+		}
+		iolog_end(&p);
+	}
+	if (ret)
+		iowl_warn("%s", err.text);
+	report_errors(&p);
+	for (unsigned i = 0; i < p.n; i++)
+		if (p.w[i]->stats.first_error.err || p.w[i]->status)
+			*io_error = true;
+	if (collect(run, &p, res))
+		ret = ret ? ret : -ENOMEM;
+	phase_free(&p);
+	return ret;
+}
+
+int run_exec(struct iowl_run *run)
+{
+	struct results res = { 0 };
+	struct run_result r = { 0 };
+	FILE *out = stdout;
+	struct job_kv *gkv;
+	struct timeval tv;
+	unsigned nphases = run->njobs ? run->jobs[run->njobs - 1].phase + 1 : 0;
+	unsigned number = 0;
+	bool io_error = false;
+	int ret = 0, status;
+
+	/* The results file is opened before any IO, so a bad path costs nothing. */
+	if (run->opts.output && !(out = fopen(run->opts.output, "w"))) {
+		iowl_warn("--output '%s': %s", run->opts.output, strerror(errno));
+		return IOWL_EXIT_USAGE;
+	}
+	install_signals(&run->ctl);
+	gettimeofday(&tv, NULL);
+	for (unsigned ph = 0; ph < nphases && !ret && !signal_seen; ph++) {
+		run->ctl.stop = 0;
+		ret = run_phase(run, ph, &number, &res, &io_error);
+	}
+	signal_ctl = NULL;
+	run->signal = signal_seen;
+	r.units = res.units;
+	r.nunits = res.n;
+	r.start = tv.tv_sec;
+	r.start_ms = (uint64_t)tv.tv_sec * 1000 + (uint64_t)tv.tv_usec / 1000;
+	r.interrupted = signal_seen;
+	gkv = global_kv(run, &r.nglobal_kv);
+	r.global_kv = gkv;
+	if (run->signal)
+		fprintf(stderr, "iowl: terminating on signal %d\n", run->signal);
+	if (build_groups(run, &r) || print_reports(run, out, &r))
+		ret = ret ? ret : -EIO;
+	if (out != stdout && fclose(out) && !ret)
+		ret = -EIO;
+	if (run->signal)
+		status = run->signal == SIGTERM ? IOWL_EXIT_SIGTERM : IOWL_EXIT_SIGINT;
+	else if (ret || io_error)
+		status = IOWL_EXIT_IO;
+	else
+		status = IOWL_EXIT_OK;
+	for (unsigned i = 0; i < res.n; i++)
+		stats_release(&res.units[i].st);
+	free(res.units);
+	free(r.groups);
+	free(gkv);
+	return status;
+}

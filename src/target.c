@@ -1,0 +1,426 @@
+// SPDX-License-Identifier: MIT
+/* Target resolution: names, sizes, regions and alignment of a clone's files, and file layout before the run. */
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/fs.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "iowl/target.h"
+#include "iowl/value.h"
+
+void target_plan_release(struct target_plan *plan)
+{
+	for (unsigned i = 0; plan->files && i < plan->nfiles; i++)
+		if (plan->files[i].fd >= 0)
+			close(plan->files[i].fd);
+	for (unsigned i = 0; plan->names && i < plan->nfiles; i++)
+		free(plan->names[i]);
+	free(plan->names);
+	free(plan->files);
+	memset(plan, 0, sizeof(*plan));
+}
+
+/* The directory of clone number clone: fio hands ':' separated directories out round-robin. */
+static char *clone_dir(const char *dirs, unsigned clone)
+{
+	char why[VAL_WHY_LEN];
+	char **v = val_split_names(dirs, why);
+	unsigned n = 0;
+	char *dir;
+
+	if (!v)
+		return NULL;
+	while (v[n])
+		n++;
+	dir = n ? strdup(v[clone % n]) : NULL;
+	val_strv_free(v);
+	return dir;
+}
+
+static int make_names(const struct job *job, unsigned clone, struct target_plan *plan,
+		      struct iowl_err *err)
+{
+	char *dir = NULL;
+
+	if (job->o.directory && !(dir = clone_dir(job->o.directory, clone)))
+		return err_at(err, job->file, job->line, "directory=%s: not a directory list",
+			      job->o.directory);
+	for (unsigned i = 0; i < plan->nfiles; i++) {
+		int r;
+
+		if (job->filenames && dir && job->filenames[i][0] != '/')
+			r = asprintf(&plan->names[i], "%s/%s", dir, job->filenames[i]);
+		else if (job->filenames)
+			r = asprintf(&plan->names[i], "%s", job->filenames[i]);
+		else
+			r = asprintf(&plan->names[i], "%s%s%s.%u.%u", dir ? dir : "",
+				     dir ? "/" : "", job->o.name, clone, i);
+		if (r < 0) {
+			plan->names[i] = NULL;
+			free(dir);
+			return err_set(err, "out of memory");
+		}
+		plan->files[i].path = plan->names[i];
+		plan->files[i].fd = -1;
+	}
+	free(dir);
+	return 0;
+}
+
+static unsigned file_dio_align(const char *path, const struct stat *st)
+{
+	struct statx stx;
+
+	if (statx(AT_FDCWD, path, 0, STATX_DIOALIGN, &stx) == 0 &&
+	    (stx.stx_mask & STATX_DIOALIGN) && stx.stx_dio_offset_align)
+		return stx.stx_dio_offset_align;
+	return 512;
+}
+
+/* Size and alignment of an existing file or device; a missing file has real_size 0. */
+static int probe(const struct job *job, struct target_file *f, struct iowl_err *err)
+{
+	struct stat st;
+
+	f->lbs = 1;
+	if (stat(f->path, &st)) {
+		if (errno == ENOENT)
+			return 0;
+		return err_at(err, job->file, job->line, "job '%s': '%s': %s", job->o.name,
+			      f->path, strerror(errno));
+	}
+	if (S_ISBLK(st.st_mode)) {
+		int fd = open(f->path, O_RDONLY | O_CLOEXEC);
+		int lbs = 512;
+		uint64_t size = 0;
+
+		if (fd < 0)
+			return err_at(err, job->file, job->line, "job '%s': open '%s': %s",
+				      job->o.name, f->path, strerror(errno));
+		if (ioctl(fd, BLKGETSIZE64, &size) || ioctl(fd, BLKSSZGET, &lbs)) {
+			int e = errno;
+
+			close(fd);
+			return err_at(err, job->file, job->line, "job '%s': '%s': %s",
+				      job->o.name, f->path, strerror(e));
+		}
+		close(fd);
+		f->is_bdev = true;
+		f->real_size = size;
+		f->lbs = (unsigned)lbs;
+	} else if (S_ISREG(st.st_mode)) {
+		f->real_size = (uint64_t)st.st_size;
+		if (job->o.direct)
+			f->lbs = file_dio_align(f->path, &st);
+	} else if (S_ISDIR(st.st_mode)) {
+		return err_at(err, job->file, job->line,
+			      "job '%s': '%s' is a directory (use directory= for a place to put files, filename= for a file)",
+			      job->o.name, f->path);
+	} else {
+		return err_at(err, job->file, job->line,
+			      "job '%s': '%s' is neither a regular file nor a block device",
+			      job->o.name, f->path);
+	}
+	return 0;
+}
+
+static uint64_t pct_of(double pct, uint64_t of)
+{
+	return (uint64_t)((long double)of * pct / 100.0L);
+}
+
+/* Region of one file: start from offset (+ offset_increment per clone), size from size/filesize. */
+static int file_region(const struct job *job, unsigned clone, unsigned i,
+		       struct target_plan *plan, struct iowl_err *err)
+{
+	const struct job_opts *o = &job->o;
+	struct target_file *f = &plan->files[i];
+	uint64_t start, inc, size;
+
+	if (!f->real_size && (o->offset.is_pct || o->offset_increment.is_pct || o->size.is_pct))
+		return err_at(err, job->file, job->line,
+			      "job '%s': a percentage of '%s' needs the file to exist (give sizes in bytes to create it)",
+			      o->name, f->path);
+	start = o->offset.is_pct ? pct_of(o->offset.pct, f->real_size) : o->offset.bytes;
+	inc = o->offset_increment.is_pct ? pct_of(o->offset_increment.pct, f->real_size) :
+					   o->offset_increment.bytes;
+	start += inc * clone;
+	if (o->filesize.hi) {
+		size = o->filesize.lo;
+		if (o->filesize.hi > o->filesize.lo)	/* fio draws per file; we use a fixed, seeded spread */
+			size += (o->filesize.hi - o->filesize.lo) * ((i * 2654435761u) % 1000) / 999;
+	} else if (o->size.is_pct) {
+		size = pct_of(o->size.pct, f->real_size > start ? f->real_size - start : 0);
+	} else if (o->size.bytes) {
+		size = o->size.bytes / plan->nfiles;
+	} else {
+		size = f->real_size > start ? f->real_size - start : 0;
+	}
+	if (!size && !f->real_size)
+		return err_at(err, job->file, job->line,
+			      "job '%s': '%s' does not exist and no size is given (set size=, e.g. size=1g)",
+			      o->name, f->path);
+	if (!size)
+		return err_at(err, job->file, job->line,
+			      "job '%s': no room for a region in '%s' (offset %llu, file size %llu)",
+			      o->name, f->path, (unsigned long long)start,
+			      (unsigned long long)f->real_size);
+	if (f->is_bdev && start + size > f->real_size)
+		return err_at(err, job->file, job->line,
+			      "job '%s': region %llu+%llu runs past the end of '%s' (%llu bytes)",
+			      o->name, (unsigned long long)start, (unsigned long long)size,
+			      f->path, (unsigned long long)f->real_size);
+	f->start = start;
+	f->size = size;
+	return 0;
+}
+
+static unsigned max3(const unsigned v[3])
+{
+	unsigned m = v[0] > v[1] ? v[0] : v[1];
+
+	return m > v[2] ? m : v[2];
+}
+
+/* One block size against the logical block size: fine, rounded up with bs_roundup, or wrong. */
+static int check_bs(const struct job *job, const char *who, const struct job_opts *o,
+		    const struct target_file *f, uint64_t bs, struct iowl_err *err)
+{
+	if (!(bs % f->lbs) || (bs < f->lbs && o->bs_roundup))
+		return 0;
+	if (bs < f->lbs)
+		return err_at(err, job->file, job->line,
+			      "job '%s'%s: direct=1 cannot issue %llu-byte IOs to '%s' (logical block size %u): set bs_roundup=1 to round them up to %u (reported), or change the sizes",
+			      o->name, who, (unsigned long long)bs, f->path, f->lbs, f->lbs);
+	return err_at(err, job->file, job->line,
+		      "job '%s'%s: direct=1 needs every block size to be a multiple of the %u-byte logical block size of '%s' (found %llu)",
+		      o->name, who, f->lbs, f->path, (unsigned long long)bs);
+}
+
+static int check_align_opts(const struct job *job, const char *who, const struct job_opts *o,
+			    unsigned dirs, const unsigned min_bs[3], const unsigned max_bs[3],
+			    const struct target_file *f, struct iowl_err *err)
+{
+	int ret = 0;
+
+	for (unsigned d = 0; d < 3 && !ret; d++) {
+		if (!(dirs & (1U << d)))
+			continue;
+		for (unsigned i = 0; i < o->bssplit[d].n && !ret; i++)
+			ret = check_bs(job, who, o, f, o->bssplit[d].e[i].bs, err);
+		if (!ret)
+			ret = check_bs(job, who, o, f, min_bs[d], err);
+		if (!ret && !o->bssplit[d].n)
+			ret = check_bs(job, who, o, f, max_bs[d], err);
+		if (!ret && o->blockalign[d] % f->lbs)
+			ret = err_at(err, job->file, job->line,
+				     "job '%s'%s: direct=1 needs blockalign to be a multiple of the %u-byte logical block size of '%s' (found %llu)",
+				     o->name, who, f->lbs, f->path,
+				     (unsigned long long)o->blockalign[d]);
+	}
+	return ret;
+}
+
+static int check_align(const struct job *job, const struct target_file *f, struct iowl_err *err)
+{
+	const struct job_opts *o = &job->o;
+	int ret;
+
+	if (!o->direct || f->lbs <= 1)
+		return 0;
+	if (f->start % f->lbs || f->size % f->lbs)
+		return err_at(err, job->file, job->line,
+			      "job '%s': direct=1 needs the region of '%s' aligned to its %u-byte logical blocks (offset %llu, size %llu)",
+			      o->name, f->path, f->lbs, (unsigned long long)f->start,
+			      (unsigned long long)f->size);
+	if (!job->nstreams)
+		return check_align_opts(job, "", o, job->dirs, job->min_bs, job->max_bs, f, err);
+	for (unsigned i = 0; i < job->nstreams; i++) {
+		const struct job_stream *s = &job->streams[i];
+		char who[160];
+
+		snprintf(who, sizeof(who), ", stream '%s'", s->name);
+		ret = check_align_opts(job, who, &s->o, s->dirs, s->min_bs, s->max_bs, f, err);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+void target_stream_range(const struct job_stream *js, const struct target_file *tf,
+			 uint64_t *start, uint64_t *size)
+{
+	uint64_t off = 0, len;
+
+	if (js && js->has_offset)
+		off = js->o.offset.is_pct ? (uint64_t)((long double)tf->size * js->o.offset.pct / 100)
+					  : js->o.offset.bytes;
+	if (off > tf->size)
+		off = tf->size;
+	len = tf->size - off;
+	if (js && js->has_size) {
+		uint64_t want = js->o.size.is_pct ?
+					(uint64_t)((long double)tf->size * js->o.size.pct / 100) :
+					js->o.size.bytes;
+
+		len = want < len ? want : len;
+	}
+	*start = tf->start + off;
+	*size = len;
+}
+
+/* Every stream's range fits its largest IO, in every file. */
+static int check_streams(const struct job *job, const struct target_file *f, struct iowl_err *err)
+{
+	for (unsigned i = 0; i < job->nstreams; i++) {
+		const struct job_stream *s = &job->streams[i];
+		uint64_t start, size, maxbs = 0;
+
+		for (unsigned d = 0; d < 3; d++)
+			if ((s->dirs & (1U << d)) && s->max_bs[d] > maxbs)
+				maxbs = s->max_bs[d];
+		target_stream_range(s, f, &start, &size);
+		if (size < maxbs)
+			return err_at(err, s->file, s->line,
+				      "job '%s', stream '%s': its range in '%s' (%llu bytes at offset %llu of the region) is smaller than its block size %llu",
+				      job->o.name, s->name, f->path, (unsigned long long)size,
+				      (unsigned long long)(start - f->start), (unsigned long long)maxbs);
+	}
+	return 0;
+}
+
+int target_plan(const struct job *job, unsigned clone, struct target_plan *plan,
+		struct iowl_err *err)
+{
+	unsigned n = job->filenames ? job->nfilenames : job->o.nrfiles;
+	unsigned maxbs = max3(job->max_bs);
+	int ret;
+
+	memset(plan, 0, sizeof(*plan));
+	plan->files = calloc(n, sizeof(*plan->files));
+	plan->names = calloc(n, sizeof(*plan->names));
+	plan->nfiles = n;
+	if (!plan->files || !plan->names) {
+		target_plan_release(plan);
+		return err_set(err, "out of memory");
+	}
+	for (unsigned i = 0; i < n; i++)
+		plan->files[i].fd = -1;
+	ret = make_names(job, clone, plan, err);
+	for (unsigned i = 0; i < n && !ret; i++) {
+		struct target_file *f = &plan->files[i];
+
+		ret = probe(job, f, err);
+		if (!ret)
+			ret = file_region(job, clone, i, plan, err);
+		if (!ret && f->size < maxbs)
+			ret = err_at(err, job->file, job->line,
+				     "job '%s': the region of '%s' (%llu bytes) is smaller than the block size %u",
+				     job->o.name, f->path, (unsigned long long)f->size, maxbs);
+		if (!ret)
+			ret = check_align(job, f, err);
+		if (!ret)
+			ret = check_streams(job, f, err);
+		plan->total += f->size;
+		if (f->lbs > plan->lbs)
+			plan->lbs = f->lbs;
+	}
+	if (ret)
+		target_plan_release(plan);
+	return ret;
+}
+
+static int fill_range(int fd, uint64_t from, uint64_t to, const char *path, struct iowl_err *err)
+{
+	const size_t chunk = 1 << 20;
+	char *buf = malloc(chunk);
+	uint64_t x = 0x9e3779b97f4a7c15ULL ^ from;
+
+	if (!buf)
+		return err_set(err, "out of memory");
+	while (from < to) {
+		size_t n = to - from < chunk ? (size_t)(to - from) : chunk;
+		ssize_t r;
+
+		/* Fresh pseudo-random data per chunk: not zeros (thin devices serve those without
+		 * touching the media) and not one repeated block (dedupe would fold it). */
+		for (size_t i = 0; i < n; i += 8) {
+			x ^= x << 13;
+			x ^= x >> 7;
+			x ^= x << 17;
+			memcpy(buf + i, &x, n - i < 8 ? n - i : 8);
+		}
+		r = pwrite(fd, buf, n, (off_t)from);
+
+		if (r <= 0) {
+			int e = r < 0 ? errno : ENOSPC;
+
+			free(buf);
+			return err_set(err, "laying out '%s' at offset %llu: %s", path,
+				       (unsigned long long)from, strerror(e));
+		}
+		from += (uint64_t)r;
+	}
+	free(buf);
+	return 0;
+}
+
+int target_layout(const struct job *job, struct target_plan *plan, struct iowl_err *err)
+{
+	for (unsigned i = 0; i < plan->nfiles; i++) {
+		struct target_file *f = &plan->files[i];
+		uint64_t end = f->start + f->size;
+		struct stat st;
+		int fd, ret;
+
+		if (f->is_bdev)
+			continue;
+		fd = open(f->path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+		if (fd < 0)
+			return err_set(err, "job '%s': create '%s': %s", job->o.name, f->path,
+				       strerror(errno));
+		if (fstat(fd, &st) || (uint64_t)st.st_size >= end) {
+			close(fd);
+			continue;
+		}
+		fprintf(stderr, "iowl: job '%s': laying out '%s' (%llu MiB)\n", job->o.name,
+			f->path, (unsigned long long)((end - (uint64_t)st.st_size) >> 20));
+		ret = fill_range(fd, (uint64_t)st.st_size > f->start ? (uint64_t)st.st_size : f->start,
+				 end, f->path, err);
+		if (!ret && fsync(fd))
+			ret = err_set(err, "job '%s': fsync '%s': %s", job->o.name, f->path,
+				      strerror(errno));
+		close(fd);
+		if (ret)
+			return ret;
+		f->real_size = end;
+	}
+	return 0;
+}
+
+int target_open(const struct job *job, struct target_plan *plan, struct iowl_err *err)
+{
+	bool writes = job_does_dir(job, 1) || job_does_dir(job, 2);
+	int flags = (writes ? O_RDWR : O_RDONLY) | O_CLOEXEC | (job->o.direct ? O_DIRECT : 0);
+
+	for (unsigned i = 0; i < plan->nfiles; i++) {
+		struct target_file *f = &plan->files[i];
+
+		f->fd = open(f->path, flags);
+		if (f->fd < 0) {
+			int e = errno;
+
+			if (e == EINVAL && job->o.direct)
+				return err_set(err, "job '%s': open '%s' with O_DIRECT: %s (the filesystem does not support direct IO; use direct=0)",
+					       job->o.name, f->path, strerror(e));
+			return err_set(err, "job '%s': open '%s': %s", job->o.name, f->path,
+				       strerror(e));
+		}
+	}
+	return 0;
+}

@@ -1,0 +1,618 @@
+// SPDX-License-Identifier: MIT
+/* The per-IO loop of one worker thread: generate, queue, commit, reap, account; nothing here allocates, locks or prints. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "iowl/clock.h"
+#include "iowl/gen.h"
+#include "iowl/worker.h"
+
+#define SAMPLE_NS 500000000ULL		/* fio's bwavgtime / iopsavgtime */
+#define IOLOG_BUF (64 * 1024)
+#define IO_RETRY 1U			/* io_u flag: resubmission of a short or EAGAIN IO */
+
+static const char *const op_names[] = { "read", "write", "trim", "sync", "datasync" };
+
+struct worker *worker_new(const struct job *job, unsigned clone, unsigned number,
+			  struct run_ctl *ctl)
+{
+	struct worker *w = aligned_alloc(64, sizeof(*w));
+
+	if (!w)
+		return NULL;
+	memset(w, 0, sizeof(*w));
+	w->job = job;
+	w->clone = clone;
+	w->number = number;
+	w->ctl = ctl;
+	w->iolog_fd = -1;
+	w->deadline_ns = UINT64_MAX;
+	return w;
+}
+
+static inline bool stopping(const struct worker *w)
+{
+	return __atomic_load_n(&w->ctl->stop, __ATOMIC_RELAXED);
+}
+
+/* Fills write buffers as the job asks: zeros, compressible chunks, or random bytes. */
+static void fill_buffer(const struct job_opts *o, unsigned char *buf, uint64_t len, uint64_t seed)
+{
+	uint64_t x = seed * 0x9e3779b97f4a7c15ULL + 1;
+	uint64_t chunk = o->buffer_compress_chunk ? o->buffer_compress_chunk : len;
+	uint64_t zeros = chunk * o->buffer_compress_percentage / 100;
+
+	if (o->zero_buffers) {
+		memset(buf, 0, len);
+		return;
+	}
+	for (uint64_t i = 0; i < len; i += 8) {
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		memcpy(buf + i, &x, len - i < 8 ? len - i : 8);
+	}
+	for (uint64_t c = 0; zeros && c < len; c += chunk) {
+		uint64_t end = c + chunk < len ? c + chunk : len;
+		uint64_t z = zeros < end - c ? zeros : end - c;
+
+		memset(buf + end - z, 0, z);
+	}
+}
+
+static uint64_t max_bs(const struct job *job)
+{
+	uint64_t m = 0;
+
+	for (unsigned d = 0; d < 3; d++)
+		if (job_does_dir(job, d) && job->max_bs[d] > m)
+			m = job->max_bs[d];
+	return m ? m : 4096;
+}
+
+static int setup_engine(struct worker *w)
+{
+	const struct job_opts *o = &w->job->o;
+	struct engine *e = &w->eng;
+	uint64_t bufsz = (max_bs(w->job) + 4095) & ~4095ULL;
+
+	e->ops = engine_find(o->ioengine);
+	e->depth = (e->ops->flags & ENGINE_F_SYNC) ? 1 : o->iodepth;
+	e->params = (struct engine_params){
+		.direct = o->direct, .fixedbufs = o->fixedbufs,
+		.registerfiles = o->registerfiles, .sqthread_poll = o->sqthread_poll,
+		.sqthread_poll_cpu = o->sqthread_poll_cpu, .hipri = o->hipri,
+		.batch_submit = o->iodepth_batch_submit ? o->iodepth_batch_submit : 1,
+		.batch_complete_min = o->iodepth_batch_complete_min,
+		.batch_complete_max = o->iodepth_batch_complete_max,
+	};
+	e->buf_size = bufsz;
+	e->files = w->plan.files;
+	e->nfiles = w->plan.nfiles;
+	e->ios = calloc(e->depth, sizeof(*e->ios));
+	w->free_idx = calloc(e->depth, sizeof(*w->free_idx));
+	w->pend = calloc(e->depth, sizeof(*w->pend));
+	if (!e->ios || !w->free_idx || !w->pend || posix_memalign(&e->buf_base, 4096, bufsz * e->depth))
+		return err_set(&w->err, "job '%s': out of memory for %u buffers of %llu bytes",
+			       o->name, e->depth, (unsigned long long)bufsz);
+	for (unsigned i = 0; i < e->depth; i++) {
+		e->ios[i].index = (uint16_t)i;
+		e->ios[i].buf = (char *)e->buf_base + i * bufsz;
+		if (!(e->ops->flags & ENGINE_F_NODATA))
+			fill_buffer(o, e->ios[i].buf, bufsz, (uint64_t)w->number << 32 | i);
+		w->free_idx[i] = (uint16_t)(e->depth - 1 - i);
+	}
+	w->nfree = e->depth;
+	return e->ops->init(e, &w->err);
+}
+
+static int setup_iolog(struct worker *w)
+{
+	const char *path = w->job->o.write_iolog;
+
+	if (!path)
+		return 0;
+	w->iolog_buf = malloc(IOLOG_BUF);
+	w->iolog_fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
+	if (!w->iolog_buf || w->iolog_fd < 0)
+		return err_set(&w->err, "job '%s': write_iolog '%s': %s", w->job->o.name, path,
+			       strerror(w->iolog_buf ? errno : ENOMEM));
+	return 0;
+}
+
+static int worker_setup(struct worker *w)
+{
+	const struct job_opts *o = &w->job->o;
+	int ret;
+
+	if (!(engine_find(o->ioengine)->flags & ENGINE_F_NODATA))
+		ret = target_open(w->job, &w->plan, &w->err);
+	else
+		ret = 0;
+	if (!ret)
+		ret = setup_engine(w);
+	if (!ret && !(w->gen = gen_new(w->job, w->clone, w->number, &w->plan, &w->err)))
+		ret = -EINVAL;
+	if (!ret && stats_init(&w->stats, o->slat_percentiles, o->clat_percentiles,
+			       o->lat_percentiles))
+		ret = err_set(&w->err, "out of memory");
+	if (!ret)
+		ret = setup_iolog(w);
+	return ret;
+}
+
+static void iolog_flush(struct worker *w)
+{
+	if (w->iolog_len && write(w->iolog_fd, w->iolog_buf, w->iolog_len) < 0)
+		w->iolog_fd = -1;	/* reported once at the end: the log is incomplete */
+	w->iolog_len = 0;
+}
+
+/* Records one issued IO in fio's iolog v2 format: "<file> <action> <offset> <length>". */
+static void iolog_add(struct worker *w, const struct io_u *io)
+{
+	const char *path = w->plan.files[io->file].path;
+	size_t room = IOLOG_BUF - w->iolog_len;
+	int n;
+
+	if (room < 4096) {
+		iolog_flush(w);
+		room = IOLOG_BUF;
+	}
+	if (io->op >= IO_OP_FSYNC)
+		n = snprintf(w->iolog_buf + w->iolog_len, room, "%s %s\n", path, op_names[io->op]);
+	else
+		n = snprintf(w->iolog_buf + w->iolog_len, room, "%s %s %llu %u\n", path,
+			     op_names[io->op], (unsigned long long)io->offset, io->len);
+	if (n > 0 && (size_t)n < room)
+		w->iolog_len += (size_t)n;
+}
+
+static void put_io(struct worker *w, struct io_u *io)
+{
+	w->free_idx[w->nfree++] = io->index;
+}
+
+static void record_error(struct worker *w, const struct io_u *io, int err)
+{
+	w->stats.errors++;
+	if (io->op < 3)
+		w->stats.dir[io->op].errors++;
+	if (!w->stats.first_error.err)
+		w->stats.first_error = (struct io_error){
+			.err = err, .offset = io->offset, .len = io->len, .op = io->op,
+			.path = w->plan.files[io->file].path,
+		};
+	/* fio's default: the first IO error ends the job (continue_on_error=none). */
+	w->no_more = true;
+}
+
+static void take_sample(struct worker *w, uint64_t now)
+{
+	uint64_t dt = now - w->sample_start_ns;
+
+	for (unsigned d = 0; d < 3; d++) {
+		struct dir_stats *ds = &w->stats.dir[d];
+		uint64_t ios = ds->ios - w->sample_ios[d];
+		uint64_t bytes = ds->bytes - w->sample_bytes[d];
+
+		if (job_does_dir(w->job, d) && dt) {
+			lat_add(&ds->iops_samples, (uint64_t)((unsigned __int128)ios * 1000000000ULL / dt));
+			lat_add(&ds->bw_samples,
+				(uint64_t)((unsigned __int128)bytes * 1000000000ULL / dt / 1024));
+		}
+		w->sample_ios[d] = ds->ios;
+		w->sample_bytes[d] = ds->bytes;
+	}
+	w->sample_start_ns = now;
+	w->next_sample_ns = now + SAMPLE_NS;
+}
+
+static void end_ramp(struct worker *w, uint64_t now)
+{
+	stats_reset(&w->stats);
+	w->ramp_end_ns = 0;
+	w->start_ns = now;
+	w->state = WORKER_RUNNING;
+	memset(w->sample_ios, 0, sizeof(w->sample_ios));
+	memset(w->sample_bytes, 0, sizeof(w->sample_bytes));
+	w->sample_start_ns = now;
+	w->next_sample_ns = now + SAMPLE_NS;
+}
+
+/* Time-driven events, checked once per completion batch: ramp end, samples, the deadline. */
+static void tick(struct worker *w, uint64_t now)
+{
+	if (now < w->next_sample_ns)
+		return;
+	if (w->ramp_end_ns && now >= w->ramp_end_ns)
+		end_ramp(w, now);
+	else if (!w->ramp_end_ns)
+		take_sample(w, now);
+	else
+		w->next_sample_ns = now + SAMPLE_NS;
+	if (w->ramp_end_ns && w->ramp_end_ns < w->next_sample_ns)
+		w->next_sample_ns = w->ramp_end_ns;
+	if (now >= w->deadline_ns)
+		w->no_more = true;
+}
+
+/*
+ * Accounts a finished IO.  A short transfer is resubmitted for the rest (fio completes short
+ * IOs the same way); EINTR and EAGAIN are resubmitted as they are.
+ */
+static void complete_io(struct worker *w, struct io_u *io, uint64_t now)
+{
+	struct dir_stats *ds;
+
+	if (io->res < 0 || (io->op < IO_OP_FSYNC && (uint32_t)io->res < io->len)) {
+		if (io->res == -EINTR || io->res == -EAGAIN || io->res > 0) {
+			if (io->res > 0) {
+				w->stats.dir[io->op].short_ios += !(io->flags & IO_RETRY);
+				io->seq += (uint32_t)io->res;
+				io->offset += (uint32_t)io->res;
+				io->buf = (char *)io->buf + io->res;
+				io->len -= (uint32_t)io->res;
+			}
+			io->flags |= IO_RETRY;
+			w->retry = io;
+			return;
+		}
+		record_error(w, io, io->res < 0 ? -io->res : EIO);
+		put_io(w, io);
+		return;
+	}
+	if (io->op >= IO_OP_FSYNC) {
+		lat_add(&w->stats.sync_lat, now - io->start_ns);
+		put_io(w, io);
+		return;
+	}
+	if (io->flags & IO_RETRY) {	/* restore the original shape of a resubmitted IO */
+		io->res += (int32_t)io->seq;
+		io->offset -= io->seq;
+		io->buf = (char *)io->buf - io->seq;
+		io->len += io->seq;
+	}
+	ds = &w->stats.dir[io->op];
+	ds->ios++;
+	ds->bytes += (uint32_t)io->res;
+	if (io->issue_ns != io->start_ns)
+		lat_add(&ds->slat, io->issue_ns - io->start_ns);
+	lat_add(&ds->clat, now - io->issue_ns);
+	lat_add(&ds->lat, now - io->start_ns);
+	if (ds->clat_hist)
+		hist_add(ds->clat_hist, now - io->issue_ns);
+	if (ds->lat_hist)
+		hist_add(ds->lat_hist, now - io->start_ns);
+	if (ds->slat_hist && io->issue_ns != io->start_ns)
+		hist_add(ds->slat_hist, io->issue_ns - io->start_ns);
+	put_io(w, io);
+}
+
+static int commit(struct worker *w)
+{
+	uint64_t now;
+	int ret;
+
+	if (!w->pending)
+		return 0;
+	ret = w->eng.ops->commit(&w->eng);
+	if (ret)
+		return ret;
+	/* One clock read stamps the whole batch: slat ends when the kernel has them. */
+	now = clock_ns();
+	for (unsigned i = 0; i < w->pending; i++)
+		w->pend[i]->issue_ns = now;
+	w->stats.submit[batch_bucket(w->pending)]++;
+	w->inflight += w->pending;
+	w->pending = 0;
+	return 0;
+}
+
+static int reap(struct worker *w, unsigned min)
+{
+	const struct engine_params *p = &w->eng.params;
+	unsigned max = p->batch_complete_max ? p->batch_complete_max : w->inflight;
+	uint64_t now;
+	int n;
+
+	if (max > w->inflight)
+		max = w->inflight;
+	if (min > max)
+		min = max;
+	n = w->eng.ops->getevents(&w->eng, min, max);
+	if (n <= 0)
+		return n == -EINTR ? 0 : n;
+	now = clock_ns();
+	w->stats.complete[batch_bucket((unsigned)n)]++;
+	w->inflight -= (unsigned)n;
+	for (int i = 0; i < n; i++)
+		complete_io(w, w->eng.ops->event(&w->eng, (unsigned)i), now);
+	tick(w, now);
+	return 0;
+}
+
+/* Decides whether the workload has more IO (loops, io_size, number_ios); once it says no, it stays no. */
+static bool more_io(struct worker *w)
+{
+	const struct job_opts *o = &w->job->o;
+	uint64_t per_loop = o->io_size ? o->io_size : w->plan.total;
+
+	if (w->no_more)
+		return false;
+	if (o->number_ios && w->issued_ios >= o->number_ios) {
+		w->no_more = true;
+		return false;
+	}
+	if (w->loop_bytes < per_loop)
+		return true;
+	w->loop_bytes = 0;
+	if (!o->time_based && ++w->loop >= o->loops) {
+		w->no_more = true;
+		return false;
+	}
+	gen_restart(w->gen);
+	return true;
+}
+
+/* An fsync or fdatasync of the file written last, counted as fio counts them (every N writes). */
+static void next_sync(struct worker *w, struct io_u *io, uint8_t op)
+{
+	io->op = op;
+	io->file = w->last_write_file;
+	io->offset = 0;
+	io->len = 0;
+}
+
+/* Next IO to issue: a resubmission first, else an fsync when due, else a new one. */
+static struct io_u *next_io(struct worker *w, uint64_t now)
+{
+	const struct job_opts *o = &w->job->o;
+	struct io_u *io;
+
+	if (w->retry) {
+		io = w->retry;
+		w->retry = NULL;
+		return io;
+	}
+	io = &w->eng.ios[w->free_idx[--w->nfree]];
+	io->flags = 0;
+	io->seq = 0;
+	io->start_ns = now;
+	if (o->fsync && w->writes_since_fsync >= o->fsync) {
+		next_sync(w, io, IO_OP_FSYNC);
+		w->writes_since_fsync = 0;
+		return io;
+	}
+	if (o->fdatasync && w->writes_since_fdatasync >= o->fdatasync) {
+		next_sync(w, io, IO_OP_FDATASYNC);
+		w->writes_since_fdatasync = 0;
+		return io;
+	}
+	gen_next(w->gen, io);
+	w->issued_ios++;
+	w->loop_bytes += io->len;
+	if (io->op == IO_OP_WRITE) {
+		w->writes_since_fsync++;
+		w->writes_since_fdatasync++;
+		w->last_write_file = io->file;
+	}
+	if (io->op == IO_OP_WRITE && o->refill_buffers)
+		fill_buffer(o, io->buf, io->len, w->issued_ios);
+	w->stats.depth[depth_bucket(w->inflight + w->pending + 1)]++;
+	return io;
+}
+
+/* Queues one IO.  Returns 1 when the queue cannot take more now, 0 to go on, or -errno. */
+static int issue(struct worker *w, struct io_u *io)
+{
+	int ret;
+
+	if (w->iolog_fd >= 0 && !(io->flags & IO_RETRY))
+		iolog_add(w, io);
+	ret = w->eng.ops->queue(&w->eng, io);
+	if (ret == ENGINE_COMPLETED) {
+		uint64_t now = clock_ns();
+
+		io->issue_ns = io->start_ns;
+		complete_io(w, io, now);
+		tick(w, now);
+		return 0;
+	}
+	if (ret == ENGINE_QUEUED) {
+		w->pend[w->pending++] = io;
+		if (w->pending >= w->eng.params.batch_submit)
+			return commit(w);
+		return 0;
+	}
+	if (ret == ENGINE_BUSY) {
+		io->flags |= IO_RETRY;
+		w->retry = io;
+		ret = commit(w);
+		return ret ? ret : 1;
+	}
+	return ret < 0 ? ret : -EIO;
+}
+
+/* Submits until the queue is full or the workload ends.  Returns 0 or -errno. */
+static int fill_queue(struct worker *w)
+{
+	while (w->inflight + w->pending < w->eng.depth && !stopping(w)) {
+		uint64_t now;
+		int ret;
+
+		if (!w->retry && !more_io(w))
+			break;
+		if (!w->retry && !w->nfree)
+			break;
+		now = clock_ns();
+		if (now >= w->deadline_ns) {
+			w->no_more = true;
+			break;
+		}
+		ret = issue(w, next_io(w, now));
+		if (ret)
+			return ret < 0 ? ret : 0;
+	}
+	return commit(w);
+}
+
+/*
+ * How many completions to wait for once the queue is filled as far as it goes: at least
+ * iodepth_batch_complete_min (0 polls), and with a full queue enough to bring it down to
+ * iodepth_low (fio's refill watermark).
+ */
+static unsigned reap_min(const struct worker *w)
+{
+	const struct job_opts *o = &w->job->o;
+	unsigned min = o->iodepth_batch_complete_min;
+
+	if (w->inflight >= w->eng.depth) {
+		unsigned low = w->inflight > o->iodepth_low ? w->inflight - o->iodepth_low : 1;
+
+		min = low > min ? low : min;
+	}
+	return min;
+}
+
+static int run_loop(struct worker *w)
+{
+	int ret = 0;
+
+	while (!ret) {
+		ret = fill_queue(w);
+		if (ret)
+			break;
+		if (!w->inflight) {
+			if (w->retry)
+				continue;
+			if (stopping(w) || w->no_more || !more_io(w))
+				break;
+			continue;
+		}
+		ret = reap(w, reap_min(w));
+	}
+	/* Drain what is in flight, even when stopping, so buffers are not freed under the kernel. */
+	while (w->inflight && w->eng.ops->getevents) {
+		int r = reap(w, w->inflight);
+
+		if (r) {
+			ret = ret ? ret : r;
+			break;
+		}
+		w->retry = NULL;
+	}
+	return ret;
+}
+
+static void end_fsync(struct worker *w)
+{
+	for (unsigned i = 0; i < w->plan.nfiles; i++)
+		if (w->plan.files[i].fd >= 0 && fsync(w->plan.files[i].fd) && !w->stats.errors)
+			record_error(w, &(struct io_u){ .op = IO_OP_FSYNC, .file = i }, errno);
+}
+
+static uint64_t tv_ns(const struct timeval *tv)
+{
+	return (uint64_t)tv->tv_sec * 1000000000ULL + (uint64_t)tv->tv_usec * 1000ULL;
+}
+
+static void account_cpu(struct worker *w, const struct rusage *a, const struct rusage *b)
+{
+	w->stats.usr_ns = tv_ns(&b->ru_utime) - tv_ns(&a->ru_utime);
+	w->stats.sys_ns = tv_ns(&b->ru_stime) - tv_ns(&a->ru_stime);
+	w->stats.ctx = (uint64_t)(b->ru_nvcsw - a->ru_nvcsw + b->ru_nivcsw - a->ru_nivcsw);
+	w->stats.majf = (uint64_t)(b->ru_majflt - a->ru_majflt);
+	w->stats.minf = (uint64_t)(b->ru_minflt - a->ru_minflt);
+}
+
+static void wait_start(struct worker *w)
+{
+	const struct job_opts *o = &w->job->o;
+	struct timespec ms = { 0, 1000000 };
+	uint64_t delay = o->startdelay.lo, until;
+
+	__atomic_add_fetch(&w->ctl->ready, 1, __ATOMIC_RELEASE);
+	while (!__atomic_load_n(&w->ctl->go, __ATOMIC_ACQUIRE))
+		nanosleep(&ms, NULL);
+	if (o->startdelay.hi > o->startdelay.lo)	/* per clone, reproducible */
+		delay += (o->startdelay.hi - o->startdelay.lo) *
+			 ((w->number * 2654435761u) % 1001) / 1000;
+	until = clock_ns() + delay;
+	while (clock_ns() < until && !stopping(w))
+		nanosleep(&ms, NULL);
+}
+
+void *worker_main(void *arg)
+{
+	struct worker *w = arg;
+	const struct job_opts *o = &w->job->o;
+	struct rusage ru0, ru1;
+	uint64_t now;
+
+	w->status = worker_setup(w);
+	w->state = WORKER_READY;
+	wait_start(w);
+	if (w->status || stopping(w))
+		goto out;
+	getrusage(RUSAGE_THREAD, &ru0);
+	now = clock_ns();
+	w->start_ns = now;
+	w->sample_start_ns = now;
+	w->next_sample_ns = now + SAMPLE_NS;
+	if (o->ramp_time) {
+		w->ramp_end_ns = now + o->ramp_time;
+		w->next_sample_ns = w->ramp_end_ns < w->next_sample_ns ? w->ramp_end_ns :
+									w->next_sample_ns;
+		w->state = WORKER_RAMP;
+	} else {
+		w->state = WORKER_RUNNING;
+	}
+	if (o->runtime)
+		w->deadline_ns = now + o->ramp_time + o->runtime;
+	w->status = run_loop(w);
+	if (w->status)
+		err_set(&w->err, "job '%s': ioengine %s: %s", o->name, o->ioengine,
+			strerror(-w->status));
+	if (o->end_fsync && !stopping(w))
+		end_fsync(w);
+	w->end_ns = clock_ns();
+	if (w->ramp_end_ns)	/* ended inside ramp_time: nothing was measured */
+		stats_reset(&w->stats);
+	w->stats.runtime_ns = w->ramp_end_ns ? 0 : w->end_ns - w->start_ns;
+	getrusage(RUSAGE_THREAD, &ru1);
+	account_cpu(w, &ru0, &ru1);
+	if (w->iolog_fd >= 0)
+		iolog_flush(w);
+out:
+	/* io_uring rings made with SINGLE_ISSUER can only be waited on by the thread that made them. */
+	if (w->eng.ops && w->eng.ops->cleanup)
+		w->eng.ops->cleanup(&w->eng);
+	__atomic_store_n(&w->state, WORKER_DONE, __ATOMIC_RELEASE);
+	return NULL;
+}
+
+void worker_free(struct worker *w)
+{
+	if (!w)
+		return;
+	if (w->eng.ops && w->eng.ops->cleanup)
+		w->eng.ops->cleanup(&w->eng);
+	gen_free(w->gen);
+	stats_release(&w->stats);
+	target_plan_release(&w->plan);
+	if (w->iolog_fd >= 0)
+		close(w->iolog_fd);
+	free(w->iolog_buf);
+	free(w->eng.ios);
+	free(w->eng.buf_base);
+	free(w->free_idx);
+	free(w->pend);
+	free(w);
+}

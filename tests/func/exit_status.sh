@@ -1,0 +1,47 @@
+#!/bin/sh
+# Exit statuses: 1 with FILE:LINE for bad job files (and nothing run), 0 for --parse-only of good ones, 130 on SIGINT.
+. "$(dirname "$0")/../lib.sh"
+cd "$SCRATCH" || fail "cd"
+printf '[global]\nioengine=null\nsize=1m\n\n[a]\nrw=randread\niodepht=4\n' > bad1.ini
+expect_status 1 "$IOWL" bad1.ini
+grep -q "bad1.ini:7: unknown option 'iodepht' (did you mean 'iodepth'?)" "$SCRATCH/err" ||
+	{ cat "$SCRATCH/err"; fail "unknown option message"; }
+printf '[a]\nioengine=null\nsize=1m\nbs=4q\n' > bad2.ini
+expect_status 1 "$IOWL" bad2.ini
+grep -q "bad2.ini:4: bs=4q" "$SCRATCH/err" || { cat "$SCRATCH/err"; fail "trailing garbage message"; }
+printf '[a]\nioengine=null\nsize=1m\nrwmixread=150\n' > bad3.ini
+expect_status 1 "$IOWL" bad3.ini
+grep -q "bad3.ini:4:" "$SCRATCH/err" || fail "range message"
+printf '[a]\nioengine=psync\nfilename=%s/never\nsize=1m\nrw=write\ntime_based\n' "$SCRATCH" > bad4.ini
+expect_status 1 "$IOWL" --parse-only bad4.ini
+grep -q "bad4.ini:6: time_based needs a runtime" "$SCRATCH/err" || { cat "$SCRATCH/err"; fail "cross-option check in --parse-only"; }
+[ ! -e "$SCRATCH/never" ] || fail "a failed job file created its target"
+printf 'rw=read\n' > bad5.ini
+expect_status 1 "$IOWL" bad5.ini
+grep -q "bad5.ini:1:" "$SCRATCH/err" || fail "option outside a section"
+expect_status 1 "$IOWL" --name=x --ioengine=null --size=1m --rate=1m
+grep -q "'rate' is a fio option iowl does not support yet" "$SCRATCH/err" || { cat "$SCRATCH/err"; fail "unsupported message"; }
+expect_status 1 "$IOWL" "$SCRATCH/missing.ini"
+expect_status 0 "$IOWL" --parse-only --name=x --ioengine=null --size=1m
+# SIGINT during a timed run: partial results, status 130, within a second.
+"$IOWL" --name=t --ioengine=null --rw=randread --size=1g --runtime=30 --time_based \
+	--output-format=json --eta=never > "$SCRATCH/int.json" 2> "$SCRATCH/int.err" &
+pid=$!
+sleep 1
+t0=$(date +%s%N)
+kill -INT $pid
+wait $pid
+rc=$?
+t1=$(date +%s%N)
+[ "$rc" = 130 ] || fail "SIGINT gave status $rc, expected 130"
+[ $(( (t1 - t0) / 1000000 )) -lt 1000 ] || fail "SIGINT took $(( (t1 - t0) / 1000000 )) ms"
+[ "$(jget "$SCRATCH/int.json" jobs.0.read.total_ios)" -gt 0 ] || fail "no partial results after SIGINT"
+"$IOWL" --name=t --ioengine=null --rw=randread --size=1g --runtime=30 --time_based \
+	--eta=never > /dev/null 2>&1 &
+pid=$!
+sleep 0.5
+kill -TERM $pid
+wait $pid
+rc=$?
+[ "$rc" = 143 ] || fail "SIGTERM gave status $rc, expected 143"
+echo "exit statuses ok"

@@ -1,0 +1,29 @@
+#!/bin/sh
+# libaio and io_uring with direct=1 at iodepth 32 on a loop device: iowl's IO counts must match
+# the device's own counters (/sys/block/loopN/stat) within 1 %.
+. "$(dirname "$0")/../lib.sh"
+[ "$(id -u)" = 0 ] || skip "needs root to create a loop device"
+command -v losetup >/dev/null 2>&1 || skip "losetup not found (apt-get install mount)"
+back=/dev/shm/iowl-loop.$$
+truncate -s 256m "$back" || skip "cannot create a backing file on /dev/shm"
+on_exit "rm -f $back"
+dev=$(losetup -f --show "$back" 2>/dev/null) || skip "no loop device available"
+on_exit "losetup -d $dev"
+name=$(basename "$dev")
+command -v udevadm >/dev/null 2>&1 && udevadm settle >/dev/null 2>&1
+stat_field() { awk -v f="$1" '{ print $f }' "/sys/block/$name/stat"; }
+for engine in libaio io_uring; do
+	for rw in randwrite randread; do
+		r0=$(stat_field 1); w0=$(stat_field 5)
+		"$IOWL" --name=loop --filename="$dev" --ioengine=$engine --direct=1 --iodepth=32 \
+			--rw=$rw --bs=4k --number_ios=20000 --size=256m --output-format=json \
+			--eta=never > "$SCRATCH/out.json" 2> "$SCRATCH/err" ||
+			{ cat "$SCRATCH/err"; fail "$engine $rw failed"; }
+		r1=$(stat_field 1); w1=$(stat_field 5)
+		if [ $rw = randread ]; then dir=read; dev_ios=$((r1 - r0)); else dir=write; dev_ios=$((w1 - w0)); fi
+		ios=$(jget "$SCRATCH/out.json" jobs.0.$dir.total_ios)
+		[ "$ios" = 20000 ] || fail "$engine $rw: iowl did $ios IOs, expected 20000"
+		approx "$dev_ios" "$ios" 1 || fail "$engine $rw: device counted $dev_ios, iowl $ios"
+		echo "$engine $rw: iowl $ios, device $dev_ios"
+	done
+done

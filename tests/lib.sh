@@ -1,0 +1,28 @@
+# SPDX-License-Identifier: MIT
+# Shared helpers for the functional tests: each test sources this, exits 0 pass, 1 fail, 77 skip.
+: "${IOWL:=build/iowl}"
+: "${HELPERS:=build/helpers}"
+IOWL=$(cd "$(dirname "$IOWL")" && pwd)/$(basename "$IOWL")
+JGET=$(cd "$HELPERS" && pwd)/jget
+SCRATCH=$(mktemp -d "${TMPDIR:-/var/tmp}/iowl-test.XXXXXX")
+trap 'cleanup' EXIT
+cleanups=""
+cleanup() {
+	for c in $cleanups; do eval "$c" >/dev/null 2>&1; done
+	rm -rf "$SCRATCH"
+}
+on_exit() { cleanups="$cleanups $1"; }
+fail() { echo "FAIL: $*"; exit 1; }
+skip() { echo "skip: $*"; exit 77; }
+jget() { "$JGET" "$@"; }
+# check "description" command...: the command must succeed
+expect_status() { # expected-status command...
+	want=$1; shift
+	"$@" > "$SCRATCH/out" 2> "$SCRATCH/err"
+	got=$?
+	[ "$got" = "$want" ] || { cat "$SCRATCH/err"; fail "'$*' exited $got, expected $want"; }
+}
+# within a relative tolerance: approx A B PCT
+approx() {
+	awk -v a="$1" -v b="$2" -v p="$3" 'BEGIN { d = a - b; if (d < 0) d = -d; m = (b < 0 ? -b : b); exit !(d <= m * p / 100) }'
+}
