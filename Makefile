@@ -27,6 +27,15 @@ HELPER_SRC := $(sort $(wildcard tests/helpers/*.c))
 HELPER_BIN := $(HELPER_SRC:tests/helpers/%.c=$(O)/helpers/%)
 DEPS_STAMP := $(O)/.deps-ok
 
+# Quiet by default; make V=1 shows every command.
+ifeq ($(V),1)
+Q =
+say = @true
+else
+Q = @
+say = @printf '  %-6s %s\n'
+endif
+
 .PHONY: all run test unit func asan ubsan install uninstall clean deps fuzz bench
 
 all: iowl
@@ -39,26 +48,31 @@ deps: $(DEPS_STAMP)
 
 $(O)/%.o: %.c $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(IOWL_CPPFLAGS) $(CPPFLAGS) $(IOWL_CFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
+	$(say) CC $<
+	$(Q)$(CC) $(IOWL_CPPFLAGS) $(CPPFLAGS) $(IOWL_CFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
 
 $(O)/libiowl.a: $(LIB_OBJ)
 	@rm -f $@
-	$(AR) rcs $@ $^
+	$(say) AR $@
+	$(Q)$(AR) rcs $@ $^
 
 $(O)/iowl: $(O)/src/main.o $(O)/libiowl.a
-	$(CC) $(IOWL_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
+	$(say) LINK $@
+	$(Q)$(CC) $(IOWL_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
 
 iowl: $(O)/iowl
 	@cp $< $@
 
 $(O)/tests/%: tests/unit/%.c $(O)/libiowl.a $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(IOWL_CPPFLAGS) $(CPPFLAGS) $(IOWL_CFLAGS) $(CFLAGS) -MMD -MP -o $@ $< \
+	$(say) TEST $@
+	$(Q)$(CC) $(IOWL_CPPFLAGS) $(CPPFLAGS) $(IOWL_CFLAGS) $(CFLAGS) -MMD -MP -o $@ $< \
 		$(O)/libiowl.a $(LDFLAGS) -lcmocka $(LIBS)
 
 $(O)/helpers/%: tests/helpers/%.c $(O)/libiowl.a $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(IOWL_CPPFLAGS) $(CPPFLAGS) $(IOWL_CFLAGS) $(CFLAGS) -MMD -MP -o $@ $< \
+	$(say) LINK $@
+	$(Q)$(CC) $(IOWL_CPPFLAGS) $(CPPFLAGS) $(IOWL_CFLAGS) $(CFLAGS) -MMD -MP -o $@ $< \
 		$(O)/libiowl.a $(LDFLAGS) $(LIBS)
 
 run: iowl

@@ -139,8 +139,9 @@ static int worker_setup(struct worker *w)
 		ret = setup_engine(w);
 	if (!ret && !(w->gen = gen_new(w->job, w->clone, w->number, &w->plan, &w->err)))
 		ret = -EINVAL;
-	if (!ret && stats_init(&w->stats, o->slat_percentiles, o->clat_percentiles,
-			       o->lat_percentiles))
+	if (!ret && (stats_init(&w->stats, o->slat_percentiles, o->clat_percentiles,
+				o->lat_percentiles) ||
+		     stats_streams_init(&w->stats, w->job->nstreams)))
 		ret = err_set(&w->err, "out of memory");
 	if (!ret)
 		ret = setup_iolog(w);
@@ -282,6 +283,10 @@ static void complete_io(struct worker *w, struct io_u *io, uint64_t now)
 	ds = &w->stats.dir[io->op];
 	ds->ios++;
 	ds->bytes += (uint32_t)io->res;
+	if (w->stats.streams) {
+		w->stats.streams[io->stream].ios[io->op]++;
+		w->stats.streams[io->stream].bytes[io->op] += (uint32_t)io->res;
+	}
 	if (io->issue_ns != io->start_ns)
 		lat_add(&ds->slat, io->issue_ns - io->start_ns);
 	lat_add(&ds->clat, now - io->issue_ns);

@@ -34,6 +34,12 @@ struct io_error {
 	const char *path;		/* borrowed from the plan's names for the run's lifetime */
 };
 
+/* What one stream of a job did. */
+struct stream_stats {
+	uint64_t ios[3];
+	uint64_t bytes[3];
+};
+
 struct worker_stats {
 	struct dir_stats dir[3];
 	struct lat_stat sync_lat;	/* fsync / fdatasync */
@@ -45,10 +51,15 @@ struct worker_stats {
 	uint64_t ctx, majf, minf;
 	uint64_t errors;
 	struct io_error first_error;
+	struct stream_stats *streams;	/* nstreams entries, NULL for a job without streams */
+	unsigned nstreams;
 };
 
 /* Sets up empty statistics, allocating the histograms asked for.  Returns 0 or -ENOMEM. */
 int stats_init(struct worker_stats *s, bool slat_hist, bool clat_hist, bool lat_hist);
+
+/* Adds per-stream counters for n streams.  Returns 0 or -ENOMEM. */
+int stats_streams_init(struct worker_stats *s, unsigned n);
 
 /* Zeroes the figures (at the end of ramp_time) and keeps the histograms allocated. */
 void stats_reset(struct worker_stats *s);

@@ -222,6 +222,32 @@ static json_t *json_first_error(const struct io_error *e)
 			 "errno", e->err);
 }
 
+/* Per stream: name, configured share, and IOs and bytes per direction. */
+static json_t *json_streams(const struct job_result *u)
+{
+	const struct job *job = u->job;
+	json_t *a = json_array();
+	double wsum = 0;
+
+	for (unsigned i = 0; i < job->nstreams; i++)
+		wsum += job->streams[i].weight;
+	for (unsigned i = 0; a && i < u->st.nstreams; i++) {
+		const struct stream_stats *s = &u->st.streams[i];
+		json_t *o = json_pack("{s:s, s:f, s:{s:I, s:I}, s:{s:I, s:I}, s:{s:I, s:I}}",
+				      "name", job->streams[i].name, "weight_pct",
+				      wsum > 0 ? 100.0 * job->streams[i].weight / wsum : 0.0,
+				      "read", "ios", JI(s->ios[0]), "bytes", JI(s->bytes[0]),
+				      "write", "ios", JI(s->ios[1]), "bytes", JI(s->bytes[1]),
+				      "trim", "ios", JI(s->ios[2]), "bytes", JI(s->bytes[2]));
+
+		if (!o || json_array_append_new(a, o)) {
+			json_decref(a);
+			return NULL;
+		}
+	}
+	return a;
+}
+
 /* iowl's own figures: the first error, and the histogram layout behind "bins". */
 static json_t *json_iowl(const struct run_result *r, const struct job_result *u)
 {
@@ -229,6 +255,9 @@ static json_t *json_iowl(const struct run_result *r, const struct job_result *u)
 	json_t *o = json_object();
 
 	if (o && e->err && json_object_set_new(o, "first_error", json_first_error(e)))
+		goto out_free;
+	if (o && u->job && u->st.nstreams && u->job->nstreams == u->st.nstreams &&
+	    json_object_set_new(o, "streams", json_streams(u)))
 		goto out_free;
 	if (o && json_object_update_new(o, json_pack("{s:I, s:I, s:I, s:b, s:{s:i, s:i, s:i}}",
 						     "clone", JI(u->clone),

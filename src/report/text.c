@@ -246,6 +246,32 @@ static void text_tail(FILE *f, const struct job_result *u)
 		fmt_iodepth(u));
 }
 
+/* One line per stream: its IOs and bytes per direction and its share against its weight. */
+static void text_streams(FILE *f, const struct job_result *u)
+{
+	const struct worker_stats *st = &u->st;
+	uint64_t total = 0;
+	double wsum = 0;
+
+	if (!st->nstreams || !u->job || u->job->nstreams != st->nstreams)
+		return;
+	for (unsigned i = 0; i < st->nstreams; i++) {
+		total += st->streams[i].ios[0] + st->streams[i].ios[1] + st->streams[i].ios[2];
+		wsum += u->job->streams[i].weight;
+	}
+	fputs("  streams      : ios=read/write/trim, MiB=read/write/trim, share of IOs (weight)\n", f);
+	for (unsigned i = 0; i < st->nstreams; i++) {
+		const struct stream_stats *s = &st->streams[i];
+		uint64_t n = s->ios[0] + s->ios[1] + s->ios[2];
+
+		fprintf(f, "     %-14s: ios=%" PRIu64 "/%" PRIu64 "/%" PRIu64 ", MiB=%.1f/%.1f/%.1f, %.2f%% (%.2f%%)\n",
+			u->job->streams[i].name, s->ios[0], s->ios[1], s->ios[2],
+			s->bytes[0] / 1048576.0, s->bytes[1] / 1048576.0, s->bytes[2] / 1048576.0,
+			total ? 100.0 * (double)n / (double)total : 0.0,
+			wsum > 0 ? 100.0 * u->job->streams[i].weight / wsum : 0.0);
+	}
+}
+
 /* True when fio would print the unit: it did some IO, or (unlike fio) it failed. */
 static bool unit_shown(const struct job_result *u)
 {
@@ -268,6 +294,7 @@ static int text_unit(FILE *f, const struct run_result *r, const struct job_resul
 	if (ret)
 		return ret;
 	text_tail(f, u);
+	text_streams(f, u);
 	return 0;
 }
 

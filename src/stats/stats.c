@@ -35,6 +35,14 @@ int stats_init(struct worker_stats *s, bool slat_hist, bool clat_hist, bool lat_
 	return 0;
 }
 
+int stats_streams_init(struct worker_stats *s, unsigned n)
+{
+	free(s->streams);
+	s->streams = n ? calloc(n, sizeof(*s->streams)) : NULL;
+	s->nstreams = s->streams ? n : 0;
+	return n && !s->streams ? -ENOMEM : 0;
+}
+
 void stats_reset(struct worker_stats *s)
 {
 	for (unsigned d = 0; d < 3; d++) {
@@ -52,6 +60,8 @@ void stats_reset(struct worker_stats *s)
 	memset(s->depth, 0, sizeof(s->depth));
 	memset(s->submit, 0, sizeof(s->submit));
 	memset(s->complete, 0, sizeof(s->complete));
+	if (s->streams)
+		memset(s->streams, 0, s->nstreams * sizeof(*s->streams));
 	s->runtime_ns = 0;
 }
 
@@ -104,6 +114,13 @@ int stats_merge(struct worker_stats *dst, const struct worker_stats *src)
 	dst->errors += src->errors;
 	if (!dst->first_error.err && src->first_error.err)
 		dst->first_error = src->first_error;
+	if (src->nstreams && !dst->streams && stats_streams_init(dst, src->nstreams))
+		return -ENOMEM;
+	for (unsigned i = 0; i < src->nstreams && i < dst->nstreams; i++)
+		for (unsigned d = 0; d < 3; d++) {
+			dst->streams[i].ios[d] += src->streams[i].ios[d];
+			dst->streams[i].bytes[d] += src->streams[i].bytes[d];
+		}
 	return 0;
 }
 
@@ -115,4 +132,7 @@ void stats_release(struct worker_stats *s)
 		free(s->dir[d].lat_hist);
 		s->dir[d].slat_hist = s->dir[d].clat_hist = s->dir[d].lat_hist = NULL;
 	}
+	free(s->streams);
+	s->streams = NULL;
+	s->nstreams = 0;
 }

@@ -81,7 +81,8 @@ static void test_table_defaults(void **state)
 
 static void test_globals_and_sets(void **state)
 {
-	static const struct job_set sets[] = { { "iodepth", "8" } };
+	static char key[] = "iodepth", value[] = "8";
+	const struct job_set sets[] = { { key, value } };
 	struct built b;
 
 	build(&b,
