@@ -75,6 +75,19 @@ $(O)/helpers/%: tests/helpers/%.c $(O)/libiowl.a $(DEPS_STAMP)
 	$(Q)$(CC) $(IOWL_CPPFLAGS) $(CPPFLAGS) $(IOWL_CFLAGS) $(CFLAGS) -MMD -MP -o $@ $< \
 		$(O)/libiowl.a $(LDFLAGS) $(LIBS)
 
+BENCH_SRC := $(sort $(wildcard bench/*.c))
+BENCH_BIN := $(BENCH_SRC:bench/%.c=$(O)/bench/%)
+
+$(O)/bench/%: bench/%.c $(O)/libiowl.a $(DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	$(say) LINK $@
+	$(Q)$(CC) $(IOWL_CPPFLAGS) $(CPPFLAGS) $(IOWL_CFLAGS) $(CFLAGS) -MMD -MP -o $@ $< \
+		$(O)/libiowl.a $(LDFLAGS) $(LIBS)
+
+# Micro-benchmarks (not tests): they print timings; bench/vs-fio.sh compares with fio.
+bench: $(BENCH_BIN)
+	$(O)/bench/gen_bench
+
 run: iowl
 	./iowl jobs/quick.ini
 

@@ -8,13 +8,15 @@
 #include "iowl/cli.h"
 #include "iowl/engine.h"
 #include "iowl/options.h"
+#include "iowl/analyze.h"
 #include "iowl/suggest.h"
+#include "iowl/value.h"
 
 #define CMDLINE "command line"
 
 static const char *const flags[] = {
 	"output", "output-format", "eta", "parse-only", "section", "set", "help", "version",
-	"cmdhelp",
+	"cmdhelp", "analyze",
 };
 
 static void usage(FILE *f)
@@ -29,6 +31,8 @@ static void usage(FILE *f)
 		"  --output-format=FMT      normal, json or json+ (a comma list prints several)\n"
 		"  --eta=WHEN               status line on stderr: auto (a terminal), always, never\n"
 		"  --parse-only             check the jobs completely (options, targets) and exit\n"
+		"  --analyze[=N]            generate N IOs of each job (default 1000000) without doing\n"
+		"                           them and describe the pattern: streams, sizes, hot blocks\n"
 		"  --section=NAME           run only the job sections named (repeatable)\n"
 		"  --set KEY=VALUE          set a job option in every job, as if written last (repeatable)\n"
 		"  --cmdhelp[=OPTION]       list the job options, or describe one\n"
@@ -151,6 +155,14 @@ static int flag(struct iowl_run *run, const char *name, const char *value, char 
 		return cmdhelp(value, err);
 	if (!strcmp(name, "parse-only")) {
 		o->parse_only = true;
+		return 0;
+	}
+	if (!strcmp(name, "analyze")) {
+		char why[VAL_WHY_LEN];
+
+		o->analyze = ANALYZE_DEFAULT_IOS;
+		if (value && (val_parse_u64(value, &o->analyze, why) || !o->analyze))
+			return err_set(err, "--analyze=%s: give a number of IOs, e.g. --analyze=1000000", value);
 		return 0;
 	}
 	if (!value && !strcmp(name, "set") && next) {

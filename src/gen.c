@@ -45,6 +45,8 @@ struct gen_range {
 	uint64_t home;			/* where the cursors start (walkers spread out) */
 	uint64_t pos[3];		/* sequential cursors, relative to start */
 	struct cover cover;		/* full-coverage random map */
+	uint64_t cbuf[COVER_BATCH];	/* the map's next blocks, computed a batch at a time */
+	unsigned cpos;
 	struct dist *dist[3];		/* non-uniform random_distribution, NULL: uniform */
 };
 
@@ -154,6 +156,7 @@ static int range_init(struct gen_stream *st, const struct job_stream *js, const 
 					rng_mix64(seed + d), why);
 		}
 	}
+	r->cpos = COVER_BATCH;
 	if (!ret && st->randommap)
 		ret = cover_init(&r->cover, r->nslots ? r->nslots : 1, seed);
 	return ret;
@@ -332,7 +335,11 @@ static inline uint64_t random_offset(struct gen *g, const struct gen_stream *st,
 	if (r->dist[d])
 		return dist_next(r->dist[d], &g->rng_off) * gd->align;
 	if (st->randommap) {
-		off = cover_next(&r->cover, NULL) * st->slot;
+		if (r->cpos == COVER_BATCH) {
+			cover_fill(&r->cover, r->cbuf);
+			r->cpos = 0;
+		}
+		off = r->cbuf[r->cpos++] * st->slot;
 		return gd->align == st->slot ? off : off - off % gd->align;
 	}
 	return rng_below(&g->rng_off, bs <= r->size ? (r->size - bs) / gd->align + 1 : 1) *
@@ -370,10 +377,11 @@ void gen_next(struct gen *g, struct io_u *io)
 		if (off + bs > r->size)	/* walkers wrap at the end of their range */
 			off = 0;
 	}
-	r->pos[d] = off + bs + st->skip;
-	/* An IO never runs past its range: the last slot of a pass is shortened to fit. */
+	/* An IO never runs past its range: one drawn too close to the end starts earlier, so
+	 * the size mix stays exactly as asked (ranges are checked to hold the largest IO). */
 	if (off + bs > r->size)
-		bs = (uint32_t)(r->size - off);
+		off = (r->size - bs) / gd->align * gd->align;
+	r->pos[d] = off + bs + st->skip;
 	g->file_bytes[fi] += bs;
 	io->op = (uint8_t)d;
 	io->file = fi;

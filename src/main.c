@@ -2,6 +2,7 @@
 /* iowl: turns the command line into a run, runs it, and exits with its status. */
 #include <stdio.h>
 
+#include "iowl/analyze.h"
 #include "iowl/cli.h"
 #include "iowl/run.h"
 
@@ -24,7 +25,12 @@ int main(int argc, char **argv)
 		run_release(&run);
 		return IOWL_EXIT_USAGE;
 	}
-	status = run.opts.parse_only ? IOWL_EXIT_OK : run_exec(&run);
+	if (run.opts.parse_only)
+		status = IOWL_EXIT_OK;
+	else if (run.opts.analyze)
+		status = analyze_run(&run, run.opts.analyze);
+	else
+		status = run_exec(&run);
 	run_release(&run);
 	return status;
 }

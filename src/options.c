@@ -40,6 +40,8 @@ static int parse_weight(const struct opt_def *def, struct job_opts *o, const cha
 			char *why);
 static int parse_kb_base(const struct opt_def *def, struct job_opts *o, const char *v,
 			 char *why);
+static int parse_stream(const struct opt_def *def, struct job_opts *o, const char *v,
+			char *why);
 
 static const struct opt_value ioengine_values[] = {
 	{ "sync", 0, "read(2)/write(2) after lseek(2)" },
@@ -158,7 +160,7 @@ static const struct opt_def options[] = {
 	  .flags = OPT_F_STREAM, .category = "io",
 	  .help = "with direct=1, round block sizes below the logical block size up to it (reported) instead of refusing the job" },
 	/* streams */
-	{ .name = "stream", .type = OPT_STR, .off = O(name), .flags = OPT_F_STREAM,
+	{ .name = "stream", .type = OPT_FUNC, .parse = parse_stream, .flags = OPT_F_STREAM,
 	  .category = "streams",
 	  .help = "start a stream of this job: the lines after it, up to the next stream=, set its options" },
 	{ .name = "weight", .type = OPT_FUNC, .parse = parse_weight, .def = "1",
@@ -692,6 +694,13 @@ static int parse_pct_random(const struct opt_def *def, struct job_opts *o, const
 
 	o->pct_random_set |= mask;
 	return ret;
+}
+
+/* stream= lines are split off by the job builder; one that gets here was in the wrong place. */
+static int parse_stream(const struct opt_def *def, struct job_opts *o, const char *v, char *why)
+{
+	snprintf(why, VAL_WHY_LEN, "stream= starts a stream and belongs in a job section");
+	return -EINVAL;
 }
 
 static int parse_weight(const struct opt_def *def, struct job_opts *o, const char *v, char *why)

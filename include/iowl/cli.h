@@ -6,9 +6,7 @@
 #include "iowl/err.h"
 #include "iowl/run.h"
 
-#ifndef IOWL_VERSION
-#define IOWL_VERSION "0.1"
-#endif
+#include "iowl/version.h"
 
 /* Returned by cli_parse() when it printed what was asked (--help, --version) and the run is over. */
 #define CLI_DONE 1

@@ -38,6 +38,7 @@ struct run_opts {
 	char *output;			/* --output=FILE, or NULL for stdout */
 	unsigned eta;			/* enum eta_mode */
 	bool parse_only;
+	uint64_t analyze;		/* --analyze: IOs to generate per job, 0: run normally */
 	char **sections;
 	unsigned nsections;
 	struct job_set *sets;

@@ -11,11 +11,9 @@
 #include <jansson.h>
 
 #include "iowl/report.h"
+#include "iowl/version.h"
 #include "report/fmt.h"
 
-#ifndef IOWL_VERSION
-#define IOWL_VERSION "0.1"
-#endif
 
 #define JI(x)		((json_int_t)(x))
 #define NS_PER_SEC	1000000000ULL

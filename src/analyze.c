@@ -1,0 +1,364 @@
+// SPDX-License-Identifier: MIT
+/* The analysis mode: a job's IOs generated but not issued, summarised per stream, direction, size and block heat. */
+#include <errno.h>
+#include <inttypes.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "iowl/analyze.h"
+#include "iowl/gen.h"
+#include "iowl/target.h"
+#include "iowl/version.h"
+
+#define SIZES_MAX 256
+
+static const double hot_pcts[] = { 1, 5, 10, 20, 50 };
+#define NHOT (sizeof(hot_pcts) / sizeof(hot_pcts[0]))
+static const char *const dir_names[3] = { "read", "write", "trim" };
+
+struct size_count {
+	uint32_t bs;
+	uint64_t ios;
+};
+
+/* Counts per block: open addressing over keys file << 48 | block (key + 1 so 0 is empty). */
+struct heat {
+	uint64_t *key;
+	uint32_t *count;
+	uint64_t mask;
+	uint64_t distinct;
+};
+
+struct analysis {
+	uint64_t ios, bytes;
+	uint64_t dir_ios[3], dir_bytes[3];
+	struct size_count sizes[3][SIZES_MAX];
+	unsigned nsizes[3];
+	uint64_t other_sizes[3];
+	uint64_t (*stream_ios)[3];
+	uint64_t (*stream_bytes)[3];
+	struct heat heat;
+	uint32_t unit;			/* block size of the heat map */
+	uint64_t blocks;		/* blocks in the regions */
+	double hot[NHOT];		/* share of IOs on the hottest x % of the blocks */
+};
+
+static int heat_init(struct heat *h, uint64_t n)
+{
+	uint64_t cap = 1;
+
+	while (cap < 2 * n)
+		cap <<= 1;
+	h->key = calloc(cap, sizeof(*h->key));
+	h->count = calloc(cap, sizeof(*h->count));
+	h->mask = cap - 1;
+	h->distinct = 0;
+	return h->key && h->count ? 0 : -ENOMEM;
+}
+
+static void heat_add(struct heat *h, uint64_t key)
+{
+	uint64_t i = (key * 0x9e3779b97f4a7c15ULL) >> 20 & h->mask;
+
+	key++;
+	while (h->key[i] && h->key[i] != key)
+		i = (i + 1) & h->mask;
+	if (!h->key[i]) {
+		h->key[i] = key;
+		h->distinct++;
+	}
+	h->count[i]++;
+}
+
+static int cmp_desc(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return x < y ? 1 : x > y ? -1 : 0;
+}
+
+/* Shares of the IOs on the hottest x % of all the blocks in the regions. */
+static int heat_summarise(struct analysis *a)
+{
+	uint32_t *c = malloc((a->heat.distinct ? a->heat.distinct : 1) * sizeof(*c));
+	uint64_t k = 0;
+
+	if (!c)
+		return -ENOMEM;
+	for (uint64_t i = 0; i <= a->heat.mask; i++)
+		if (a->heat.key[i])
+			c[k++] = a->heat.count[i];
+	qsort(c, k, sizeof(*c), cmp_desc);
+	for (unsigned h = 0; h < NHOT; h++) {
+		uint64_t top = (uint64_t)((long double)a->blocks * hot_pcts[h] / 100 + 0.999999);
+		uint64_t sum = 0;
+
+		for (uint64_t i = 0; i < k && i < top; i++)
+			sum += c[i];
+		a->hot[h] = a->ios ? 100.0 * (double)sum / (double)a->ios : 0;
+	}
+	free(c);
+	return 0;
+}
+
+static void count_size(struct analysis *a, unsigned d, uint32_t bs)
+{
+	for (unsigned i = 0; i < a->nsizes[d]; i++) {
+		if (a->sizes[d][i].bs == bs) {
+			a->sizes[d][i].ios++;
+			return;
+		}
+	}
+	if (a->nsizes[d] == SIZES_MAX) {
+		a->other_sizes[d]++;
+		return;
+	}
+	a->sizes[d][a->nsizes[d]++] = (struct size_count){ bs, 1 };
+}
+
+static void count(struct analysis *a, const struct io_u *io)
+{
+	unsigned d = io->op;
+
+	a->ios++;
+	a->bytes += io->len;
+	a->dir_ios[d]++;
+	a->dir_bytes[d] += io->len;
+	a->stream_ios[io->stream][d]++;
+	a->stream_bytes[io->stream][d] += io->len;
+	count_size(a, d, io->len);
+	heat_add(&a->heat, (uint64_t)io->file << 48 | io->offset / a->unit);
+}
+
+static int analysis_init(struct analysis *a, const struct job *job, const struct target_plan *plan,
+			 uint64_t nios)
+{
+	unsigned ns = job->nstreams ? job->nstreams : 1;
+
+	memset(a, 0, sizeof(*a));
+	a->unit = UINT32_MAX;
+	for (unsigned d = 0; d < 3; d++)
+		if (job_does_dir(job, d) && job->min_bs[d] < a->unit)
+			a->unit = job->min_bs[d];
+	for (unsigned f = 0; f < plan->nfiles; f++)
+		a->blocks += plan->files[f].size / a->unit;
+	a->stream_ios = calloc(ns, sizeof(*a->stream_ios));
+	a->stream_bytes = calloc(ns, sizeof(*a->stream_bytes));
+	if (!a->stream_ios || !a->stream_bytes)
+		return -ENOMEM;
+	return heat_init(&a->heat, nios);
+}
+
+static void analysis_release(struct analysis *a)
+{
+	free(a->stream_ios);
+	free(a->stream_bytes);
+	free(a->heat.key);
+	free(a->heat.count);
+}
+
+static FILE *iolog_open(const struct job *job, const struct target_plan *plan,
+			struct iowl_err *err)
+{
+	FILE *f;
+
+	if (!job->o.write_iolog)
+		return NULL;
+	f = fopen(job->o.write_iolog, "w");
+	if (!f) {
+		err_set(err, "job '%s': write_iolog '%s': %s", job->o.name, job->o.write_iolog,
+			strerror(errno));
+		return NULL;
+	}
+	fputs("fio version 2 iolog\n", f);
+	for (unsigned i = 0; i < plan->nfiles; i++)
+		fprintf(f, "%s add\n%s open\n", plan->files[i].path, plan->files[i].path);
+	return f;
+}
+
+static int cmp_size(const void *a, const void *b)
+{
+	const struct size_count *x = a, *y = b;
+
+	return x->bs < y->bs ? -1 : x->bs > y->bs;
+}
+
+static int generate(const struct job *job, uint64_t nios, struct analysis *a, struct iowl_err *err)
+{
+	static const char *const ops[] = { "read", "write", "trim" };
+	struct target_plan plan;
+	struct gen *g = NULL;
+	FILE *log = NULL;
+	int ret;
+
+	ret = target_plan(job, 0, &plan, err);
+	if (ret)
+		return ret;
+	ret = analysis_init(a, job, &plan, nios);
+	if (ret) {
+		err_set(err, "out of memory for %" PRIu64 " IOs", nios);
+		goto out;
+	}
+	g = gen_new(job, 0, 0, &plan, err);
+	log = iolog_open(job, &plan, err);
+	if (!g || (job->o.write_iolog && !log)) {
+		ret = -EINVAL;
+		goto out;
+	}
+	for (uint64_t i = 0; i < nios; i++) {
+		struct io_u io = { 0 };
+
+		gen_next(g, &io);
+		count(a, &io);
+		if (log)
+			fprintf(log, "%s %s %" PRIu64 " %u\n", plan.files[io.file].path,
+				ops[io.op], io.offset, io.len);
+	}
+	for (unsigned i = 0; log && i < plan.nfiles; i++)
+		fprintf(log, "%s close\n", plan.files[i].path);
+	ret = heat_summarise(a) ? err_set(err, "out of memory") : 0;
+	for (unsigned d = 0; d < 3; d++)
+		qsort(a->sizes[d], a->nsizes[d], sizeof(a->sizes[d][0]), cmp_size);
+out:
+	if (log && fclose(log) && !ret)
+		ret = err_set(err, "write_iolog '%s': %s", job->o.write_iolog, strerror(errno));
+	gen_free(g);
+	target_plan_release(&plan);
+	return ret;
+}
+
+static double pct(uint64_t part, uint64_t whole)
+{
+	return whole ? 100.0 * (double)part / (double)whole : 0;
+}
+
+static const char *stream_name(const struct job *job, unsigned i)
+{
+	return job->nstreams ? job->streams[i].name : job->o.name;
+}
+
+static void text_sizes(FILE *f, const struct analysis *a, unsigned d)
+{
+	fprintf(f, "  %-6s sizes  :", dir_names[d]);
+	for (unsigned i = 0; i < a->nsizes[d]; i++)
+		fprintf(f, " %u=%.2f%%", a->sizes[d][i].bs, pct(a->sizes[d][i].ios, a->dir_ios[d]));
+	if (a->other_sizes[d])
+		fprintf(f, " other=%.2f%%", pct(a->other_sizes[d], a->dir_ios[d]));
+	fputc('\n', f);
+}
+
+static void text_report(FILE *f, const struct job *job, const struct analysis *a)
+{
+	unsigned ns = job->nstreams ? job->nstreams : 1;
+
+	fprintf(f, "%s: %" PRIu64 " IOs generated, none issued (%" PRIu64 " bytes)\n", job->o.name,
+		a->ios, a->bytes);
+	fputs("  streams      : share of IOs, share of bytes, reads\n", f);
+	for (unsigned i = 0; i < ns; i++) {
+		uint64_t n = a->stream_ios[i][0] + a->stream_ios[i][1] + a->stream_ios[i][2];
+		uint64_t b = a->stream_bytes[i][0] + a->stream_bytes[i][1] + a->stream_bytes[i][2];
+
+		fprintf(f, "     %-14s: %6.2f%% IOs, %6.2f%% bytes, %6.2f%% reads\n",
+			stream_name(job, i), pct(n, a->ios), pct(b, a->bytes),
+			pct(a->stream_ios[i][0], n));
+	}
+	for (unsigned d = 0; d < 3; d++) {
+		if (!a->dir_ios[d])
+			continue;
+		fprintf(f, "  %-6s       : %6.2f%% IOs, %6.2f%% bytes\n", dir_names[d],
+			pct(a->dir_ios[d], a->ios), pct(a->dir_bytes[d], a->bytes));
+		text_sizes(f, a, d);
+	}
+	fprintf(f, "  concentration: blocks of %u bytes, %" PRIu64 " in the region\n", a->unit,
+		a->blocks);
+	fputs("     IOs on the hottest", f);
+	for (unsigned h = 0; h < NHOT; h++)
+		fprintf(f, " %g%%=%.2f%%", hot_pcts[h], a->hot[h]);
+	fprintf(f, "\n     distinct blocks touched: %" PRIu64 " (%.2f%% of the region)\n",
+		a->heat.distinct, pct(a->heat.distinct, a->blocks));
+}
+
+static json_t *json_dir(const struct analysis *a, unsigned d)
+{
+	json_t *sizes = json_object();
+	char key[16];
+
+	for (unsigned i = 0; sizes && i < a->nsizes[d]; i++) {
+		snprintf(key, sizeof(key), "%u", a->sizes[d][i].bs);
+		json_object_set_new(sizes, key, json_integer((json_int_t)a->sizes[d][i].ios));
+	}
+	if (sizes && a->other_sizes[d])
+		json_object_set_new(sizes, "other", json_integer((json_int_t)a->other_sizes[d]));
+	return json_pack("{s:I, s:I, s:o}", "ios", (json_int_t)a->dir_ios[d], "bytes",
+			 (json_int_t)a->dir_bytes[d], "sizes", sizes);
+}
+
+static json_t *json_report(const struct job *job, const struct analysis *a)
+{
+	unsigned ns = job->nstreams ? job->nstreams : 1;
+	json_t *streams = json_array(), *hot = json_object();
+	char key[16];
+
+	for (unsigned i = 0; streams && i < ns; i++) {
+		json_t *s = json_pack("{s:s, s:{s:I, s:I}, s:{s:I, s:I}, s:{s:I, s:I}}",
+				      "name", stream_name(job, i),
+				      "read", "ios", (json_int_t)a->stream_ios[i][0], "bytes",
+				      (json_int_t)a->stream_bytes[i][0],
+				      "write", "ios", (json_int_t)a->stream_ios[i][1], "bytes",
+				      (json_int_t)a->stream_bytes[i][1],
+				      "trim", "ios", (json_int_t)a->stream_ios[i][2], "bytes",
+				      (json_int_t)a->stream_bytes[i][2]);
+
+		json_array_append_new(streams, s);
+	}
+	for (unsigned h = 0; hot && h < NHOT; h++) {
+		snprintf(key, sizeof(key), "%g", hot_pcts[h]);
+		json_object_set_new(hot, key, json_real(a->hot[h]));
+	}
+	return json_pack("{s:s, s:I, s:I, s:o, s:o, s:o, s:o, s:{s:I, s:I, s:I, s:o}}",
+			 "jobname", job->o.name, "ios", (json_int_t)a->ios, "bytes",
+			 (json_int_t)a->bytes, "streams", streams, "read", json_dir(a, 0),
+			 "write", json_dir(a, 1), "trim", json_dir(a, 2), "concentration",
+			 "block_size", (json_int_t)a->unit, "blocks", (json_int_t)a->blocks,
+			 "distinct_blocks", (json_int_t)a->heat.distinct, "hottest_pct", hot);
+}
+
+int analyze_run(struct iowl_run *run, uint64_t nios)
+{
+	bool json = run->opts.formats & (OUT_JSON | OUT_JSONPLUS);
+	json_t *root = json ? json_pack("{s:s, s:I, s:[]}", "iowl version", "iowl-" IOWL_VERSION,
+					"ios_per_job", (json_int_t)nios, "analysis") : NULL;
+	FILE *out = stdout;
+	int status = IOWL_EXIT_OK;
+
+	if (run->opts.output && !(out = fopen(run->opts.output, "w"))) {
+		iowl_warn("--output '%s': %s", run->opts.output, strerror(errno));
+		json_decref(root);
+		return IOWL_EXIT_USAGE;
+	}
+	for (unsigned j = 0; j < run->njobs && status == IOWL_EXIT_OK; j++) {
+		struct iowl_err err = { "" };
+		struct analysis a = { 0 };
+
+		if (generate(&run->jobs[j], nios, &a, &err)) {
+			iowl_warn("%s", err.text);
+			status = IOWL_EXIT_USAGE;
+		} else if (json) {
+			json_array_append_new(json_object_get(root, "analysis"),
+					      json_report(&run->jobs[j], &a));
+		} else {
+			text_report(out, &run->jobs[j], &a);
+		}
+		analysis_release(&a);
+	}
+	if (json && status == IOWL_EXIT_OK) {
+		json_dumpf(root, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+		fputc('\n', out);
+	}
+	json_decref(root);
+	if (out != stdout)
+		fclose(out);
+	return status;
+}
