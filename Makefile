@@ -25,6 +25,8 @@ UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(O)/tests/%)
 HELPER_SRC := $(sort $(wildcard tests/helpers/*.c))
 HELPER_BIN := $(HELPER_SRC:tests/helpers/%.c=$(O)/helpers/%)
+SHIM_SRC := $(sort $(wildcard tests/shim/*.c))
+SHIM_LIB := $(SHIM_SRC:tests/shim/%.c=$(O)/shim/%.so)
 DEPS_STAMP := $(O)/.deps-ok
 
 # Quiet by default; make V=1 shows every command.
@@ -88,14 +90,20 @@ $(O)/bench/%: bench/%.c $(O)/libiowl.a $(DEPS_STAMP)
 bench: $(BENCH_BIN)
 	$(O)/bench/gen_bench
 
+# LD_PRELOAD fault injectors for the functional tests: built without sanitizers.
+$(O)/shim/%.so: tests/shim/%.c
+	@mkdir -p $(dir $@)
+	$(say) SHIM $@
+	$(Q)$(CC) -std=gnu11 -O2 -Wall -Wextra -shared -fPIC -o $@ $< -ldl
+
 run: iowl
 	./iowl jobs/quick.ini
 
 unit: $(UNIT_BIN)
-func: $(O)/iowl $(HELPER_BIN)
+func: $(O)/iowl $(HELPER_BIN) $(SHIM_LIB)
 
-test: $(UNIT_BIN) $(O)/iowl $(HELPER_BIN)
-	@IOWL=$(O)/iowl HELPERS=$(O)/helpers sh tests/run.sh $(UNIT_BIN)
+test: $(UNIT_BIN) $(O)/iowl $(HELPER_BIN) $(SHIM_LIB)
+	@IOWL=$(O)/iowl HELPERS=$(O)/helpers SHIMS=$(O)/shim sh tests/run.sh $(UNIT_BIN)
 
 asan:
 	$(MAKE) O=build-asan SAN="-fsanitize=address -fno-omit-frame-pointer" CFLAGS="-O1 -g" test

@@ -43,6 +43,16 @@ static int parse_kb_base(const struct opt_def *def, struct job_opts *o, const ch
 static int parse_stream(const struct opt_def *def, struct job_opts *o, const char *v,
 			char *why);
 
+static const struct opt_value coe_values[] = {
+	{ "none", 0, "the first IO error ends the job (the default)" },
+	{ "read", COE_READ, "go on after read errors" },
+	{ "write", COE_WRITE, "go on after write, trim and sync errors" },
+	{ "io", COE_READ | COE_WRITE, "go on after any IO error" },
+	{ "verify", COE_VERIFY, "go on after verification errors" },
+	{ "all", COE_READ | COE_WRITE | COE_VERIFY, "go on after every error" },
+	{ NULL, 0, NULL },
+};
+
 static const struct opt_value ioengine_values[] = {
 	{ "sync", 0, "read(2)/write(2) after lseek(2)" },
 	{ "psync", 0, "pread(2)/pwrite(2) (the default)" },
@@ -125,7 +135,7 @@ static const struct opt_def options[] = {
 	{ .name = "buffered", .type = OPT_FUNC, .parse = parse_buffered, .flags = OPT_F_BARE_OK,
 	  .category = "io",
 	  .help = "the inverse of direct" },
-	{ .name = "ioengine", .type = OPT_ENUM, .off = O(ioengine), .def = "psync",
+	{ .name = "ioengine", .type = OPT_ENUM_STR, .off = O(ioengine), .def = "psync",
 	  .values = ioengine_values, .category = "io", .help = "how IO is issued" },
 	/* time */
 	{ .name = "runtime", .alias = "timeout", .type = OPT_TIME, .off = O(runtime), .def = "0",
@@ -179,6 +189,10 @@ static const struct opt_def options[] = {
 	  .category = "sync", .help = "fdatasync the file every N writes" },
 	{ .name = "end_fsync", .type = OPT_BOOL, .off = O(end_fsync), .def = "0",
 	  .category = "sync", .help = "fsync every written file when the job ends" },
+	/* errors */
+	{ .name = "continue_on_error", .type = OPT_ENUM, .off = O(continue_on_error),
+	  .def = "none", .values = coe_values, .category = "errors",
+	  .help = "which IO errors do not end the job: none, read, write, io, verify or all (errors still count, and the exit status is 2)" },
 	/* buffers */
 	{ .name = "zero_buffers", .type = OPT_BOOL, .off = O(zero_buffers), .def = "0",
 	  .category = "buffers", .help = "write buffers full of zeros" },
@@ -266,7 +280,6 @@ static const struct opt_def options[] = {
 	UNSUPPORTED("experimental_verify"),
 	UNSUPPORTED("verify_write_sequence"),
 	UNSUPPORTED("verify_header_seed"),
-	UNSUPPORTED("continue_on_error"),
 	UNSUPPORTED("ignore_error"),
 	UNSUPPORTED("error_dump"),
 	UNSUPPORTED("steadystate"),
@@ -754,6 +767,10 @@ static int apply_enum(const struct opt_def *def, struct job_opts *o, const char 
 	size_t n = 0;
 
 	for (const struct opt_value *e = def->values; e->name; e++) {
+		if (v && !strcmp(e->name, v) && def->type == OPT_ENUM) {
+			*(unsigned *)field(o, def) = e->value;
+			return 0;
+		}
 		if (v && !strcmp(e->name, v)) {
 			char *dup = strdup(v);
 			char **slot = field(o, def);
@@ -861,6 +878,7 @@ int opt_apply(const struct opt_def *def, struct job_opts *o, const char *value, 
 	case OPT_TIME:
 		return val_parse_time_ns(value, def->unit_ns, field(o, def), why);
 	case OPT_ENUM:
+	case OPT_ENUM_STR:
 		return apply_enum(def, o, value, why);
 	case OPT_DIR_SIZE:
 		return apply_dir_size(def, o, value, why);
@@ -898,8 +916,7 @@ int opt_set_defaults(struct job_opts *o)
 void opt_release(struct job_opts *o)
 {
 	for (unsigned i = 0; i < n_options; i++) {
-		if (options[i].type == OPT_STR ||
-		    (options[i].type == OPT_ENUM && options[i].values)) {
+		if (options[i].type == OPT_STR || options[i].type == OPT_ENUM_STR) {
 			char **slot = field(o, &options[i]);
 
 			free(*slot);
@@ -915,13 +932,13 @@ int opt_copy(struct job_opts *dst, const struct job_opts *src)
 		const struct opt_def *def = &options[i];
 		char **slot;
 
-		if (def->type != OPT_STR && def->type != OPT_ENUM)
+		if (def->type != OPT_STR && def->type != OPT_ENUM_STR)
 			continue;
 		slot = field(dst, def);
 		if (*slot && !(*slot = strdup(*slot))) {
 			/* Make the rest safe to release, then fail. */
 			for (unsigned j = i + 1; j < n_options; j++)
-				if (options[j].type == OPT_STR || options[j].type == OPT_ENUM)
+				if (options[j].type == OPT_STR || options[j].type == OPT_ENUM_STR)
 					*(char **)field(dst, &options[j]) = NULL;
 			opt_release(dst);
 			return -ENOMEM;
@@ -935,12 +952,13 @@ void opt_describe_type(const struct opt_def *def, char *buf, size_t len)
 	static const char *const names[] = {
 		[OPT_STR] = "text", [OPT_BOOL] = "bool", [OPT_UINT] = "int",
 		[OPT_U64] = "int", [OPT_SIZE] = "size", [OPT_SIZE_PCT] = "size or N%",
-		[OPT_TIME] = "time", [OPT_ENUM] = "enum", [OPT_DIR_SIZE] = "size[,size[,size]]",
+		[OPT_TIME] = "time", [OPT_ENUM] = "enum", [OPT_ENUM_STR] = "enum",
+		[OPT_DIR_SIZE] = "size[,size[,size]]",
 		[OPT_FUNC] = "text", [OPT_UNSUPPORTED] = "unsupported",
 	};
 	size_t n = 0;
 
-	if (def->type != OPT_ENUM) {
+	if (def->type != OPT_ENUM && def->type != OPT_ENUM_STR) {
 		snprintf(buf, len, "%s", names[def->type]);
 		return;
 	}

@@ -191,7 +191,18 @@ static void record_error(struct worker *w, const struct io_u *io, int err)
 			.path = w->plan.files[io->file].path,
 		};
 	/* fio's default: the first IO error ends the job (continue_on_error=none). */
-	w->no_more = true;
+	if (!(w->job->o.continue_on_error & (io->op == IO_OP_READ ? COE_READ : COE_WRITE)))
+		w->no_more = true;
+}
+
+/* Gives a resubmitted IO back its original offset, buffer and length. */
+static void restore_shape(struct io_u *io)
+{
+	if (!(io->flags & IO_RETRY))
+		return;
+	io->offset -= io->seq;
+	io->buf = (char *)io->buf - io->seq;
+	io->len += io->seq;
 }
 
 static void take_sample(struct worker *w, uint64_t now)
@@ -252,6 +263,14 @@ static void complete_io(struct worker *w, struct io_u *io, uint64_t now)
 {
 	struct dir_stats *ds;
 
+	if (io->res <= 0 && io->op < IO_OP_FSYNC && io->len && io->res != -EINTR &&
+	    io->res != -EAGAIN) {
+		/* The failing part is reported (after a short transfer, the rest). */
+		record_error(w, io, io->res < 0 ? -io->res : EIO);
+		restore_shape(io);
+		put_io(w, io);
+		return;
+	}
 	if (io->res < 0 || (io->op < IO_OP_FSYNC && (uint32_t)io->res < io->len)) {
 		if (io->res == -EINTR || io->res == -EAGAIN || io->res > 0) {
 			if (io->res > 0) {
@@ -274,11 +293,9 @@ static void complete_io(struct worker *w, struct io_u *io, uint64_t now)
 		put_io(w, io);
 		return;
 	}
-	if (io->flags & IO_RETRY) {	/* restore the original shape of a resubmitted IO */
+	if (io->flags & IO_RETRY) {
 		io->res += (int32_t)io->seq;
-		io->offset -= io->seq;
-		io->buf = (char *)io->buf - io->seq;
-		io->len += io->seq;
+		restore_shape(io);
 	}
 	ds = &w->stats.dir[io->op];
 	ds->ios++;

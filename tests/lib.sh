@@ -2,16 +2,22 @@
 # Shared helpers for the functional tests: each test sources this, exits 0 pass, 1 fail, 77 skip.
 : "${IOWL:=build/iowl}"
 : "${HELPERS:=build/helpers}"
+: "${SHIMS:=build/shim}"
 IOWL=$(cd "$(dirname "$IOWL")" && pwd)/$(basename "$IOWL")
 JGET=$(cd "$HELPERS" && pwd)/jget
+SHIMS=$(cd "$SHIMS" 2>/dev/null && pwd)
 SCRATCH=$(mktemp -d "${TMPDIR:-/var/tmp}/iowl-test.XXXXXX")
 trap 'cleanup' EXIT
 cleanups=""
+# Cleanups run last registered first (a mount inside the scratch directory goes before it).
 cleanup() {
-	for c in $cleanups; do eval "$c" >/dev/null 2>&1; done
+	printf '%s\n' "$cleanups" | while IFS= read -r c; do
+		[ -n "$c" ] && eval "$c" >/dev/null 2>&1
+	done
 	rm -rf "$SCRATCH"
 }
-on_exit() { cleanups="$cleanups $1"; }
+on_exit() { cleanups="$1
+$cleanups"; }
 fail() { echo "FAIL: $*"; exit 1; }
 skip() { echo "skip: $*"; exit 77; }
 jget() { "$JGET" "$@"; }

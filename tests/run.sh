@@ -4,7 +4,7 @@
 # a functional test exits 0 to pass, 1 to fail and 77 to skip (with the reason on its output).
 pass=0 fail=0 skip=0 failed=""
 : "${IOWL:=build/iowl}"
-export IOWL HELPERS
+export IOWL HELPERS SHIMS
 log=$(mktemp -d)
 for t in "$@"; do
 	name=$(basename "$t")

@@ -24,6 +24,13 @@ enum file_service {
 	FS_RANDOM = 2,
 };
 
+/* continue_on_error as a mask of the errors that do not stop the job. */
+enum coe_flags {
+	COE_READ = 1U << 0,
+	COE_WRITE = 1U << 1,	/* writes, trims and syncs */
+	COE_VERIFY = 1U << 2,
+};
+
 #define JOB_PCT_MAX 20
 
 /* Every job option, filled from the option table (src/options.c) by offsetof. */
@@ -77,6 +84,7 @@ struct job_opts {
 	unsigned fsync;
 	unsigned fdatasync;
 	bool end_fsync;
+	unsigned continue_on_error;	/* enum coe_flags */
 	bool zero_buffers;
 	bool refill_buffers;
 	unsigned buffer_compress_percentage;

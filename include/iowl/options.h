@@ -19,7 +19,8 @@ enum opt_type {
 	OPT_SIZE,		/* uint64_t with k/m/g suffixes (kb_base) */
 	OPT_SIZE_PCT,		/* struct size_pct: a size or a percentage of the target */
 	OPT_TIME,		/* uint64_t nanoseconds; bare numbers in unit_ns */
-	OPT_ENUM,		/* unsigned, one of values[] */
+	OPT_ENUM,		/* unsigned: the value of one of values[] */
+	OPT_ENUM_STR,		/* char *: the name of one of values[] (strdup'd) */
 	OPT_DIR_SIZE,		/* uint64_t[3]: per-direction sizes (bs=4k,64k) */
 	OPT_FUNC,		/* parsed by parse() */
 	OPT_UNSUPPORTED,	/* a fio option iowl does not implement: always an error */

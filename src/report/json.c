@@ -294,6 +294,9 @@ static json_t *json_job(const struct run_result *r, const struct job_result *u, 
 						     json_lat(job, &u->st.sync_lat, false, NULL,
 							      false))) ||
 	    json_object_update_new(o, json_job_tail(u)) ||
+	    (job && job->o.continue_on_error &&
+	     json_object_update_new(o, json_pack("{s:I, s:I}", "total_err", JI(u->st.errors),
+						 "first_error", JI(u->st.first_error.err)))) ||
 	    (desc && *desc && json_object_set_new(o, "desc", jstr(desc))) ||
 	    json_object_set_new(o, "iowl", json_iowl(r, u))) {
 		json_decref(o);
