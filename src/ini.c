@@ -2,6 +2,7 @@
 /* Tokenizer for fio-style job files: sections, key=value lines, includes, each with file:line. */
 #include <errno.h>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -211,16 +212,22 @@ static int ini_buf_put(struct ini_buf *b, const char *s, size_t n)
 }
 
 /* Reads a whole file into a malloc'd buffer.  Returns 0 or -errno (-EFBIG above the limit). */
-static int ini_read_path(const char *path, char **text, size_t *len)
+static int ini_read_path(const char *path, bool regular_only, char **text, size_t *len)
 {
 	struct ini_buf b = {0};
+	struct stat st;
 	ssize_t n;
 	char *p;
 	int fd, r = 0;
 
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	fd = open(path, O_RDONLY | O_CLOEXEC | (regular_only ? O_NONBLOCK : 0));
 	if (fd < 0)
 		return -errno;
+	/* An include is a file on disk: a FIFO or a device could block or never end. */
+	if (regular_only && (fstat(fd, &st) || !S_ISREG(st.st_mode))) {
+		close(fd);
+		return -EINVAL;
+	}
 	for (;;) {
 		if (b.cap - b.len < 2) {
 			p = ini_grow(b.p, &b.cap, b.cap ? b.cap * 2 : 65536, 1);
@@ -326,11 +333,11 @@ static int ini_read_include(struct ini_ctx *ctx, const struct ini_line *ln, cons
 	char *alt = NULL;
 	int r;
 
-	r = ini_read_path(path, text, len);
+	r = ini_read_path(path, true, text, len);
 	if (r == -ENOENT && path[0] != '/' && slash) {
 		if (asprintf(&alt, "%.*s%s", (int)(slash - ln->file + 1), ln->file, path) < 0)
 			return ini_nomem(ctx, ln);
-		r = ini_read_path(alt, text, len);
+		r = ini_read_path(alt, true, text, len);
 		if (r == -ENOENT) {
 			err_at(ctx->err, ln->file, ln->line,
 			       "cannot read include '%s': %s (looked in the current directory and "
@@ -342,7 +349,7 @@ static int ini_read_include(struct ini_ctx *ctx, const struct ini_line *ln, cons
 	}
 	if (r) {
 		err_at(ctx->err, ln->file, ln->line, "cannot read include '%s': %s",
-		       alt ? alt : path, strerror(-r));
+		       alt ? alt : path, r == -EINVAL ? "not a regular file" : strerror(-r));
 		free(alt);
 		return r;
 	}
@@ -442,11 +449,14 @@ static int ini_expand_env(struct ini_ctx *ctx, const struct ini_line *ln, const 
 	const char *close = memchr(s + 2, '}', len - 2), *val;
 	char *name;
 
+	/* The messages quote the whole key=value line, so they name the key. */
 	if (!close)
-		return err_at(ctx->err, ln->file, ln->line, "missing '}' after '${' in '%.*s%s'",
-			      INI_Q(s, len));
+		return err_at(ctx->err, ln->file, ln->line,
+			      "%.*s%s: missing '}' after '${' (write ${NAME})", INI_Q(ln->s, ln->len));
 	if (close == s + 2)
-		return err_at(ctx->err, ln->file, ln->line, "empty variable name in '${}'");
+		return err_at(ctx->err, ln->file, ln->line,
+			      "%.*s%s: empty variable name in '${}' (write ${NAME})",
+			      INI_Q(ln->s, ln->len));
 	name = strndup(s + 2, (size_t)(close - s - 2));
 	if (!name)
 		return ini_nomem(ctx, ln);
@@ -668,7 +678,7 @@ int ini_parse_file(struct ini_doc *doc, const char *path, struct iowl_err *err)
 	size_t len = 0;
 	int r;
 
-	r = ini_read_path(path, &text, &len);
+	r = ini_read_path(path, false, &text, &len);
 	if (r) {
 		err_set(err, "cannot read job file '%s': %s", path, strerror(-r));
 		return r;

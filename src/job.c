@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 /* Cross-option checks and derived values of one job: everything that can be wrong is found before any IO. */
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,6 +44,22 @@ static const struct opt_pos *pos_of(const struct job *job, const char *name, str
 	tmp->file = job->file;
 	tmp->line = job->line;
 	return tmp;
+}
+
+int job_opt_err(const struct job *job, const char *opt, struct iowl_err *err, const char *fmt, ...)
+{
+	const struct opt_def *def = opt_find(opt);
+	const struct opt_pos *p = def ? &job->pos[opt_index(def)] : NULL;
+	char msg[IOWL_ERR_LEN / 2];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	if (p && p->file)
+		return err_at(err, p->file, p->line, "%s%s%s: %s", def->name, p->value ? "=" : "",
+			      p->value ? p->value : "", msg);
+	return err_at(err, job->file, job->line, "job '%s': %s", job->o.name, msg);
 }
 
 bool job_opt_is_set(const struct job *job, const char *name)
@@ -289,8 +306,14 @@ static int check_files(struct job *job, struct iowl_err *err)
 				       o->nrfiles, n, n == 1 ? "" : "s");
 		o->nrfiles = n;
 	}
-	if (o->filesize.hi && o->filesize.lo == 0)
+	if (job_opt_is_set(job, "filesize") && o->filesize.lo == 0)
 		return JOB_ERR(job, "filesize", err, "filesize of 0 (use a size, e.g. 1g)");
+	if (o->write_iolog && !*o->write_iolog)
+		return job_opt_err(job, "write_iolog", err,
+				   "empty value (give a file name, e.g. write_iolog=iolog.txt)");
+	if (o->directory && !*o->directory)
+		return job_opt_err(job, "directory", err,
+				   "empty value (use names separated by ':', with '\\:' for a colon inside a name) (an unset ${VAR} expands to nothing)");
 	return 0;
 }
 

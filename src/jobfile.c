@@ -77,7 +77,7 @@ static int apply_to(struct job_opts *o, struct opt_pos *pos, const struct pendin
 			      p->value ? p->value : "", why);
 	}
 	if (pos)
-		pos[opt_index(def)] = (struct opt_pos){ p->file, p->line };
+		pos[opt_index(def)] = (struct opt_pos){ p->file, p->line, p->value };
 	return 0;
 }
 

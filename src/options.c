@@ -8,6 +8,7 @@
 #include "iowl/job.h"
 #include "iowl/options.h"
 #include "iowl/pattern/dist.h"
+#include "iowl/suggest.h"
 #include "iowl/value.h"
 
 #define NS_S 1000000000ULL
@@ -519,9 +520,20 @@ static int parse_rw(const struct opt_def *def, struct job_opts *o, const char *v
 			return -EINVAL;
 		return 0;
 	}
-	snprintf(why, VAL_WHY_LEN,
-		 "'%s' is not an IO pattern (use read, write, trim, randread, randwrite, randtrim, rw or randrw)",
-		 v ? v : "");
+	{
+		const char *names[sizeof(modes) / sizeof(modes[0])];
+		const char *best;
+		char word[64];
+
+		for (size_t i = 0; i < sizeof(modes) / sizeof(modes[0]); i++)
+			names[i] = modes[i].name;
+		snprintf(word, sizeof(word), "%.*s", (int)len, v ? v : "");
+		best = suggest_closest(word, names, sizeof(names) / sizeof(names[0]));
+		snprintf(why, VAL_WHY_LEN,
+			 "'%s' is not an IO pattern (use read, write, trim, randread, randwrite, randtrim, rw or randrw%s%s%s)",
+			 v ? v : "", best ? "; did you mean '" : "", best ? best : "",
+			 best ? "'?" : "");
+	}
 	return -EINVAL;
 }
 
@@ -763,9 +775,14 @@ static int parse_file_service(const struct opt_def *def, struct job_opts *o, con
 
 static int apply_enum(const struct opt_def *def, struct job_opts *o, const char *v, char *why)
 {
+	const char *names[64];
+	const char *best;
 	char list[VAL_WHY_LEN / 2];
-	size_t n = 0;
+	size_t n = 0, k = 0;
 
+	for (const struct opt_value *e = def->values; e->name && k < 64; e++)
+		names[k++] = e->name;
+	best = v ? suggest_closest(v, names, k) : NULL;
 	for (const struct opt_value *e = def->values; e->name; e++) {
 		if (v && !strcmp(e->name, v) && def->type == OPT_ENUM) {
 			*(unsigned *)field(o, def) = e->value;
@@ -785,7 +802,8 @@ static int apply_enum(const struct opt_def *def, struct job_opts *o, const char 
 		if (n >= sizeof(list))
 			break;
 	}
-	snprintf(why, VAL_WHY_LEN, "'%s' is not a valid value (use one of: %s)", v ? v : "", list);
+	snprintf(why, VAL_WHY_LEN, "'%s' is not a valid value (use one of: %s%s%s%s)", v ? v : "",
+		 list, best ? "; did you mean '" : "", best ? best : "", best ? "'?" : "");
 	return -EINVAL;
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 /* Target resolution: names, sizes, regions and alignment of a clone's files, and file layout before the run. */
 #include <errno.h>
+#include <stdarg.h>
 #include <fcntl.h>
 #include <linux/fs.h>
 #include <stdio.h>
@@ -48,8 +49,8 @@ static int make_names(const struct job *job, unsigned clone, struct target_plan 
 	char *dir = NULL;
 
 	if (job->o.directory && !(dir = clone_dir(job->o.directory, clone)))
-		return err_at(err, job->file, job->line, "directory=%s: not a directory list",
-			      job->o.directory);
+		return job_opt_err(job, "directory", err,
+				   "empty value (use names separated by ':', with '\\:' for a colon inside a name) (an unset ${VAR} expands to nothing)");
 	for (unsigned i = 0; i < plan->nfiles; i++) {
 		int r;
 
@@ -143,9 +144,10 @@ static int file_region(const struct job *job, unsigned clone, unsigned i,
 	uint64_t start, inc, size;
 
 	if (!f->real_size && (o->offset.is_pct || o->offset_increment.is_pct || o->size.is_pct))
-		return err_at(err, job->file, job->line,
-			      "job '%s': a percentage of '%s' needs the file to exist (give sizes in bytes to create it)",
-			      o->name, f->path);
+		return job_opt_err(job, o->size.is_pct ? "size" : o->offset.is_pct ? "offset" :
+							       "offset_increment", err,
+				   "a percentage of '%s' needs the file to exist (give sizes in bytes to create it)",
+				   f->path);
 	start = o->offset.is_pct ? pct_of(o->offset.pct, f->real_size) : o->offset.bytes;
 	inc = o->offset_increment.is_pct ? pct_of(o->offset_increment.pct, f->real_size) :
 					   o->offset_increment.bytes;
@@ -162,9 +164,9 @@ static int file_region(const struct job *job, unsigned clone, unsigned i,
 		size = f->real_size > start ? f->real_size - start : 0;
 	}
 	if (!size && !f->real_size)
-		return err_at(err, job->file, job->line,
-			      "job '%s': '%s' does not exist and no size is given (set size=, e.g. size=1g)",
-			      o->name, f->path);
+		return job_opt_err(job, "filename", err,
+				   "'%s' does not exist and no size is given (set size=, e.g. size=1g)",
+				   f->path);
 	if (!size)
 		return err_at(err, job->file, job->line,
 			      "job '%s': no room for a region in '%s' (offset %llu, file size %llu)",
@@ -187,19 +189,38 @@ static unsigned max3(const unsigned v[3])
 	return m > v[2] ? m : v[2];
 }
 
+/*
+ * An alignment error: at the option's own line for the job's options, at the stream= line
+ * (named in who) for a stream's.
+ */
+static int align_err(const struct job *job, const char *who, const char *opt,
+		     struct iowl_err *err, const char *fmt, ...)
+{
+	char msg[IOWL_ERR_LEN / 2];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	if (!*who)
+		return job_opt_err(job, opt, err, "%s", msg);
+	return err_at(err, job->file, job->line, "job '%s'%s: %s", job->o.name, who, msg);
+}
+
 /* One block size against the logical block size: fine, rounded up with bs_roundup, or wrong. */
-static int check_bs(const struct job *job, const char *who, const struct job_opts *o,
-		    const struct target_file *f, uint64_t bs, struct iowl_err *err)
+static int check_bs(const struct job *job, const char *who, const char *opt,
+		    const struct job_opts *o, const struct target_file *f, uint64_t bs,
+		    struct iowl_err *err)
 {
 	if (!(bs % f->lbs) || (bs < f->lbs && o->bs_roundup))
 		return 0;
 	if (bs < f->lbs)
-		return err_at(err, job->file, job->line,
-			      "job '%s'%s: direct=1 cannot issue %llu-byte IOs to '%s' (logical block size %u): set bs_roundup=1 to round them up to %u (reported), or change the sizes",
-			      o->name, who, (unsigned long long)bs, f->path, f->lbs, f->lbs);
-	return err_at(err, job->file, job->line,
-		      "job '%s'%s: direct=1 needs every block size to be a multiple of the %u-byte logical block size of '%s' (found %llu)",
-		      o->name, who, f->lbs, f->path, (unsigned long long)bs);
+		return align_err(job, who, opt, err,
+				 "direct=1 cannot issue %llu-byte IOs to '%s' (logical block size %u): set bs_roundup=1 to round them up to %u (reported), or change the sizes",
+				 (unsigned long long)bs, f->path, f->lbs, f->lbs);
+	return align_err(job, who, opt, err,
+			 "direct=1 needs every block size to be a multiple of the %u-byte logical block size of '%s' (found %llu)",
+			 f->lbs, f->path, (unsigned long long)bs);
 }
 
 static int check_align_opts(const struct job *job, const char *who, const struct job_opts *o,
@@ -211,17 +232,18 @@ static int check_align_opts(const struct job *job, const char *who, const struct
 	for (unsigned d = 0; d < 3 && !ret; d++) {
 		if (!(dirs & (1U << d)))
 			continue;
+		const char *opt = o->bssplit[d].n ? "bssplit" : o->bsrange[d].hi ? "bsrange" : "bs";
+
 		for (unsigned i = 0; i < o->bssplit[d].n && !ret; i++)
-			ret = check_bs(job, who, o, f, o->bssplit[d].e[i].bs, err);
+			ret = check_bs(job, who, opt, o, f, o->bssplit[d].e[i].bs, err);
 		if (!ret)
-			ret = check_bs(job, who, o, f, min_bs[d], err);
+			ret = check_bs(job, who, opt, o, f, min_bs[d], err);
 		if (!ret && !o->bssplit[d].n)
-			ret = check_bs(job, who, o, f, max_bs[d], err);
+			ret = check_bs(job, who, opt, o, f, max_bs[d], err);
 		if (!ret && o->blockalign[d] % f->lbs)
-			ret = err_at(err, job->file, job->line,
-				     "job '%s'%s: direct=1 needs blockalign to be a multiple of the %u-byte logical block size of '%s' (found %llu)",
-				     o->name, who, f->lbs, f->path,
-				     (unsigned long long)o->blockalign[d]);
+			ret = align_err(job, who, "blockalign", err,
+					"direct=1 needs blockalign to be a multiple of the %u-byte logical block size of '%s' (found %llu)",
+					f->lbs, f->path, (unsigned long long)o->blockalign[d]);
 	}
 	return ret;
 }
@@ -252,26 +274,31 @@ static int check_align(const struct job *job, const struct target_file *f, struc
 	return 0;
 }
 
-void target_stream_range(const struct job_stream *js, const struct target_file *tf,
+bool target_stream_range(const struct job_stream *js, const struct target_file *tf,
 			 uint64_t *start, uint64_t *size)
 {
 	uint64_t off = 0, len;
+	bool fits = true;
 
 	if (js && js->has_offset)
 		off = js->o.offset.is_pct ? (uint64_t)((long double)tf->size * js->o.offset.pct / 100)
 					  : js->o.offset.bytes;
-	if (off > tf->size)
+	if (off > tf->size) {
 		off = tf->size;
+		fits = false;
+	}
 	len = tf->size - off;
 	if (js && js->has_size) {
 		uint64_t want = js->o.size.is_pct ?
 					(uint64_t)((long double)tf->size * js->o.size.pct / 100) :
 					js->o.size.bytes;
 
+		fits = fits && want <= len;
 		len = want < len ? want : len;
 	}
 	*start = tf->start + off;
 	*size = len;
+	return fits;
 }
 
 /* Every stream's range fits its largest IO, in every file. */
@@ -284,7 +311,10 @@ static int check_streams(const struct job *job, const struct target_file *f, str
 		for (unsigned d = 0; d < 3; d++)
 			if ((s->dirs & (1U << d)) && s->max_bs[d] > maxbs)
 				maxbs = s->max_bs[d];
-		target_stream_range(s, f, &start, &size);
+		if (!target_stream_range(s, f, &start, &size))
+			return err_at(err, s->file, s->line,
+				      "job '%s', stream '%s': its offset= and size= run past the end of the job's region in '%s' (%llu bytes; give them within it)",
+				      job->o.name, s->name, f->path, (unsigned long long)f->size);
 		if (size < maxbs)
 			return err_at(err, s->file, s->line,
 				      "job '%s', stream '%s': its range in '%s' (%llu bytes at offset %llu of the region) is smaller than its block size %llu",

@@ -111,6 +111,7 @@ struct job_opts {
 struct opt_pos {
 	const char *file;
 	unsigned line;
+	const char *value;	/* as written (borrowed from the parsed job file), NULL for a bare key */
 };
 
 /* An option as the user wrote it, for the JSON "job options". */
@@ -160,6 +161,14 @@ struct job {
 
 /* Releases everything a job owns (not the struct itself). */
 void job_release(struct job *job);
+
+/*
+ * Formats an error about option opt of job: "FILE:LINE: opt=value: <message>" at the line that
+ * set it, or "FILE:LINE: job 'name': <message>" at the job's section when it was never set.
+ * Returns -EINVAL.
+ */
+int job_opt_err(const struct job *job, const char *opt, struct iowl_err *err, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
 
 /* True when the job file or command line set option name (by name or alias) for this job. */
 bool job_opt_is_set(const struct job *job, const char *name);

@@ -40,9 +40,10 @@ int target_open(const struct job *job, struct target_plan *plan, struct iowl_err
 
 /*
  * The range of stream js in file tf: its offset= and size= (bytes or percent) within the
- * job's region, or the whole region when it gave none (js NULL: the job itself).
+ * job's region, or the whole region when it gave none (js NULL: the job itself).  Returns
+ * false when the range asked for runs past the region (it is then cut to the region).
  */
-void target_stream_range(const struct job_stream *js, const struct target_file *tf,
+bool target_stream_range(const struct job_stream *js, const struct target_file *tf,
 			 uint64_t *start, uint64_t *size);
 
 /* Closes the files and frees the plan. */

@@ -231,9 +231,9 @@ static void test_errors(void **state)
 	FAILS("[a]\ninclude\n", "t.ini:2: 'include' needs a file name");
 	FAILS("include x.inc\n",
 	      "t.ini:1: include 'x.inc' is outside a [section] (put it under [global] or a job)");
-	FAILS("[a]\nx=${FOO\n", "t.ini:2: missing '}' after '${' in '${FOO'");
-	FAILS("[a]\nx=a${FOO;}\n", "t.ini:2: missing '}' after '${' in '${FOO'");
-	FAILS("[a]\nx=${}\n", "t.ini:2: empty variable name in '${}'");
+	FAILS("[a]\nx=${FOO\n", "t.ini:2: x=${FOO: missing '}' after '${' (write ${NAME})");
+	FAILS("[a]\nx=a${FOO;}\n", "t.ini:2: x=a${FOO: missing '}' after '${' (write ${NAME})");
+	FAILS("[a]\nx=${}\n", "t.ini:2: x=${}: empty variable name in '${}' (write ${NAME})");
 	fails("[a]\nx=1\0y\n", 8, -EINVAL, "t.ini:2: unexpected NUL byte in line");
 	fails("[a]\n\0", 5, -EINVAL, "t.ini:2: unexpected NUL byte in line");
 }
@@ -477,7 +477,13 @@ static void test_include_dirs(void **state)
 	unlink("common.inc");
 
 	/* an absolute path, and a buffer whose name gives the directory */
-	put("jobs/abs.ini", "[a]\ninclude /dev/null\n");
+	{
+		char cwd[4096], text[4200];
+
+		assert_non_null(getcwd(cwd, sizeof(cwd)));
+		snprintf(text, sizeof(text), "[a]\ninclude %s/jobs/common.inc\n", cwd);
+		put("jobs/abs.ini", text);
+	}
 	assert_int_equal(ini_parse_file(&doc, "jobs/abs.ini", &err), 0);
 	assert_int_equal(
 		ini_parse_buffer(&doc, "jobs/mem.ini", "[m]\ninclude common.inc\n", 22, &err), 0);
@@ -587,8 +593,12 @@ static void test_include_errors(void **state)
 		   "directory");
 	put("jobs/dir.ini", "[a]\ninclude sub\n");
 	assert_int_equal(mkdir("jobs/sub", 0755), 0);
-	file_fails("jobs/dir.ini", -EISDIR,
-		   "jobs/dir.ini:2: cannot read include 'jobs/sub': Is a directory");
+	file_fails("jobs/dir.ini", -EINVAL,
+		   "jobs/dir.ini:2: cannot read include 'jobs/sub': not a regular file");
+	/* devices and FIFOs could block or never end: an include must be a regular file */
+	put("jobs/dev.ini", "[a]\ninclude /dev/zero\n");
+	file_fails("jobs/dev.ini", -EINVAL,
+		   "jobs/dev.ini:2: cannot read include '/dev/zero': not a regular file");
 	put("jobs/bad.ini", "[a]\ninclude bad.inc\n");
 	put("jobs/bad.inc", "ok=1\n=x\n");
 	file_fails("jobs/bad.ini", -EINVAL,

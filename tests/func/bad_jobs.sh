@@ -1,0 +1,87 @@
+#!/bin/sh
+# The corpus of bad job files under tests/bad: one mistake per case, each with the one line iowl
+# must print for it (the case's directory written as @DIR@). Both --parse-only and a plain run of
+# every case must exit 1 within 10 s, print that line and nothing else, print no results, leave no
+# sanitizer report and create no file.
+. "$(dirname "$0")/../lib.sh"
+bad=$(cd "$(dirname "$0")/../bad" && pwd) || fail "no tests/bad directory"
+# Cases may name files as ${IOWL_BAD_DIR}/x; IOWL_BAD_SURELY_UNSET must stay unset.
+unset IOWL_BAD_SURELY_UNSET
+mkdir "$SCRATCH/cases" || fail "mkdir"
+
+# Replaces every occurrence of the directory $1 in stdin by @DIR@ (no regex: the path is literal).
+at_dir() {
+	awk -v d="$1" '{
+		out = ""
+		while ((i = index($0, d)) > 0) {
+			out = out substr($0, 1, i - 1) "@DIR@"
+			$0 = substr($0, i + length(d))
+		}
+		print out $0
+	}'
+}
+
+listing() { (cd "$1" && find . | LC_ALL=C sort); }
+
+n=0
+nbad=0
+failed=""
+for src in "$bad"/*/; do
+	[ -d "$src" ] || continue
+	name=$(basename "$src")
+	n=$((n + 1))
+	if [ ! -f "$src/job.ini" ] || [ ! -f "$src/expected" ]; then
+		echo "--- $name: needs job.ini and expected"
+		nbad=$((nbad + 1)); failed="$failed $name"
+		continue
+	fi
+	dir="$SCRATCH/cases/$name"
+	cp -R "$src" "$dir" || fail "copy $name"
+	listing "$dir" > "$SCRATCH/before"
+	export IOWL_BAD_DIR="$dir"
+	problems=""
+	for mode in --parse-only run; do
+		set -- "$dir/job.ini"
+		[ "$mode" = run ] || set -- "$mode" "$@"
+		(cd "$dir" && exec timeout 10 "$IOWL" "$@") > "$SCRATCH/out" 2> "$SCRATCH/err.raw"
+		rc=$?
+		at_dir "$dir" < "$SCRATCH/err.raw" > "$SCRATCH/err"
+		what="iowl $mode"
+		case $rc in
+		1) ;;
+		124) problems="$problems
+$what: timed out after 10 s" ;;
+		0) problems="$problems
+$what: exited 0 (the job was accepted)" ;;
+		*) problems="$problems
+$what: exited $rc, expected 1" ;;
+		esac
+		if grep -Eq 'Sanitizer|runtime error:|core dumped' "$SCRATCH/err"; then
+			problems="$problems
+$what: sanitizer report or crash"
+		fi
+		if [ -s "$SCRATCH/out" ]; then
+			problems="$problems
+$what: printed on stdout: $(head -c 200 "$SCRATCH/out")"
+		fi
+		if ! cmp -s "$src/expected" "$SCRATCH/err"; then
+			problems="$problems
+$what: stderr differs from expected:
+$(diff -u "$src/expected" "$SCRATCH/err" | sed '1,2d')"
+		fi
+		listing "$dir" > "$SCRATCH/after"
+		if ! cmp -s "$SCRATCH/before" "$SCRATCH/after"; then
+			problems="$problems
+$what: changed the files of the case:
+$(diff "$SCRATCH/before" "$SCRATCH/after" | grep '^[<>]')"
+			rm -rf "$dir" && cp -R "$src" "$dir" || fail "copy $name"
+		fi
+	done
+	if [ -n "$problems" ]; then
+		echo "--- $name$problems"
+		nbad=$((nbad + 1)); failed="$failed $name"
+	fi
+done
+[ "$n" -ge 40 ] || fail "expected at least 40 bad job files under tests/bad, found $n"
+[ "$nbad" -eq 0 ] || fail "$nbad of $n bad job files not handled as expected:$failed"
+echo "$n bad job files refused as expected"
