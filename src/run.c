@@ -69,6 +69,37 @@ void run_release(struct iowl_run *run)
 	memset(run, 0, sizeof(*run));
 }
 
+/* Says which block sizes bs_roundup changes, so the mix is never changed silently. */
+static void report_roundup(const struct job *job, const struct target_plan *plan)
+{
+	unsigned ns = job->nstreams ? job->nstreams : 1;
+	char sizes[256] = "";
+	size_t n = 0;
+
+	if (!job->o.direct || plan->lbs <= 1)
+		return;
+	for (unsigned s = 0; s < ns; s++) {
+		const struct job_opts *o = job->nstreams ? &job->streams[s].o : &job->o;
+
+		for (unsigned d = 0; o->bs_roundup && d < 3; d++) {
+			for (unsigned i = 0; i < o->bssplit[d].n; i++) {
+				uint64_t bs = o->bssplit[d].e[i].bs;
+				char one[32];
+
+				snprintf(one, sizeof(one), " %llu,", (unsigned long long)bs);
+				if (bs < plan->lbs && !strstr(sizes, one) && n + strlen(one) < sizeof(sizes))
+					n += (size_t)snprintf(sizes + n, sizeof(sizes) - n, "%s", one);
+			}
+			if (!o->bssplit[d].n && o->bs[d] < plan->lbs && (o->rw & (1U << d)))
+				n += (size_t)snprintf(sizes + n, sizeof(sizes) - n, " %llu,",
+						      (unsigned long long)o->bs[d]);
+		}
+	}
+	if (n)
+		iowl_warn("job '%s': bs_roundup: IOs of%.*s bytes go out as %u bytes, the logical block size of the target",
+			  job->o.name, (int)n - 1, sizes, plan->lbs);
+}
+
 int run_prepare(struct iowl_run *run, struct iowl_err *err)
 {
 	struct jobfile_input in = {
@@ -93,6 +124,8 @@ int run_prepare(struct iowl_run *run, struct iowl_err *err)
 			struct target_plan plan;
 
 			ret = target_plan(&run->jobs[j], c, &plan, err);
+			if (!ret && !c)
+				report_roundup(&run->jobs[j], &plan);
 			if (!ret)
 				target_plan_release(&plan);
 		}
