@@ -432,7 +432,7 @@ static void report_errors(const struct phase *p)
 			iowl_warn("%s", w->err.text);
 		if (e->err)
 			iowl_warn("job '%s': io error on '%s': %s offset=%llu, length=%u: %s",
-				  w->job->o.name, e->path ? e->path : "?", ops[e->op],
+				  w->job->o.name, e->path, ops[e->op],
 				  (unsigned long long)e->offset, e->len, strerror(e->err));
 	}
 }

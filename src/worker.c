@@ -185,11 +185,13 @@ static void record_error(struct worker *w, const struct io_u *io, int err)
 	w->stats.errors++;
 	if (io->op < 3)
 		w->stats.dir[io->op].errors++;
-	if (!w->stats.first_error.err)
-		w->stats.first_error = (struct io_error){
-			.err = err, .offset = io->offset, .len = io->len, .op = io->op,
-			.path = w->plan.files[io->file].path,
-		};
+	if (!w->stats.first_error.err) {
+		struct io_error *e = &w->stats.first_error;
+
+		*e = (struct io_error){ .err = err, .offset = io->offset, .len = io->len,
+					.op = io->op };
+		snprintf(e->path, sizeof(e->path), "%s", w->plan.files[io->file].path);
+	}
 	/* fio's default: the first IO error ends the job (continue_on_error=none). */
 	if (!(w->job->o.continue_on_error & (io->op == IO_OP_READ ? COE_READ : COE_WRITE)))
 		w->no_more = true;

@@ -31,7 +31,7 @@ struct io_error {
 	uint64_t offset;
 	uint32_t len;
 	uint8_t op;			/* enum io_op */
-	const char *path;		/* borrowed from the plan's names for the run's lifetime */
+	char path[512];			/* a copy: the plan naming the file ends with its worker */
 };
 
 /* What one stream of a job did. */

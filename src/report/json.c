@@ -214,7 +214,7 @@ static json_t *json_job_tail(const struct job_result *u)
 
 static json_t *json_first_error(const struct io_error *e)
 {
-	return json_pack("{s:o, s:I, s:I, s:s, s:s, s:i}", "file", jstr(e->path ? e->path : ""),
+	return json_pack("{s:o, s:I, s:I, s:s, s:s, s:i}", "file", jstr(e->path),
 			 "offset", JI(e->offset), "length", JI(e->len),
 			 "direction", fmt_op_name(e->op), "error", strerror(e->err),
 			 "errno", e->err);

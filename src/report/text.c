@@ -41,7 +41,7 @@ static void text_header(FILE *f, const struct run_result *r, const struct job_re
 	fprintf(f, ": pid=%d: %s", u->pid, date);
 	if (e->err)
 		fprintf(f, "iowl: io error on file %s: %s: %s offset=%" PRIu64 ", buflen=%u\n",
-			e->path ? e->path : "(unknown)", strerror(e->err), fmt_op_name(e->op),
+			e->path[0] ? e->path : "(unknown)", strerror(e->err), fmt_op_name(e->op),
 			e->offset, e->len);
 	if (desc && *desc)
 		fprintf(f, "  Description  : [%s]\n", desc);

@@ -863,8 +863,9 @@ static void test_error_unit(void **state)
 	u[0].error = EIO;
 	u[0].st.errors = 1;
 	u[0].st.first_error = (struct io_error){
-		.err = EIO, .offset = 8192, .len = 4096, .op = 1, .path = path_dev,
+		.err = EIO, .offset = 8192, .len = 4096, .op = 1,
 	};
+	snprintf(u[0].st.first_error.path, sizeof(u[0].st.first_error.path), "%s", path_dev);
 	/* Failed before any IO: still shown (fio drops it). */
 	unit_setup(&u[1], &job, 0);
 	u[1].error = ENOENT;
