@@ -40,6 +40,8 @@ struct job_opts {
 	char *filename;		/* raw, ':' separated */
 	char *directory;
 	unsigned nrfiles;
+	bool allow_mounted_write;
+	bool allow_signature_write;
 	unsigned file_service;	/* enum file_service */
 	unsigned file_service_nr;	/* IOs before switching file (the ":N") */
 	struct val_size_pct size;
