@@ -43,22 +43,39 @@ int perm_init(struct perm *p, uint64_t n, uint64_t seed)
 	return 0;
 }
 
-static uint64_t cover_key(uint64_t seed, uint64_t pass)
+/* Keys pass number pass of c: a new increment and new mix multipliers, all odd. */
+static void cover_key(struct cover *c)
 {
-	return rng_mix64(seed + 0x636f766572ULL) ^ rng_mix64(pass); /* "cover" */
+	uint64_t x = rng_mix64(c->seed + 0x636f766572ULL) ^ rng_mix64(c->pass); /* "cover" */
+
+	c->inc = (rng_splitmix64(&x) | 1) & c->mask;
+	c->inc |= 1;
+	c->k1 = rng_splitmix64(&x) | 1;
+	c->k2 = rng_splitmix64(&x) | 1;
+	c->left = c->n;
 }
 
 int cover_init(struct cover *c, uint64_t n, uint64_t seed)
 {
-	c->next = 0;
+	unsigned w = 0;
+
+	if (!n || n > PERM_MAX_N)
+		return -EINVAL;
+	while (w < 64 && (1ULL << w) < n)
+		w++;
+	c->n = n;
+	c->mask = w >= 64 ? UINT64_MAX : (1ULL << w) - 1;
+	c->s1 = w / 2 ? w / 2 : 1;
+	c->s2 = w / 3 + 1;
 	c->pass = 0;
 	c->seed = seed;
-	return perm_init(&c->perm, n, cover_key(seed, 0));
+	c->state = rng_mix64(seed) & c->mask;
+	cover_key(c);
+	return 0;
 }
 
 void cover_next_pass(struct cover *c)
 {
-	c->next = 0;
 	c->pass++;
-	perm_init(&c->perm, c->perm.n, cover_key(c->seed, c->pass));
+	cover_key(c);
 }

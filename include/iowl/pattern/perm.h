@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Keyed O(1)-memory bijections of [0, n) (Feistel, cycle walking) and full-coverage walks. */
+/* Keyed O(1)-memory bijections of [0, n) (Feistel, cycle walking) and full-coverage walks (LCG). */
 #ifndef IOWL_PATTERN_PERM_H
 #define IOWL_PATTERN_PERM_H
 
@@ -145,20 +145,48 @@ static inline uint64_t perm_invert(const struct perm *p, uint64_t y)
 
 /*
  * Full-coverage random order without a bitmap: each pass visits every block of [0, n) exactly
- * once in a pseudo-random order, and each pass uses a different permutation.
+ * once in a pseudo-random order, and each pass uses a different order.
+ *
+ * A full-period linear congruential generator over the smallest power-of-two domain 2^w >= n
+ * visits every w-bit state once per period; each state goes through a keyed bijection of the
+ * w-bit domain (xorshift-multiply rounds) and values >= n are skipped.  Since the period holds
+ * every value of [0, n) exactly once, a pass ends after n outputs.  It costs a multiply-add and
+ * the mix per step and fewer than two steps per block (2^w < 2n): a fraction of the Feistel
+ * permutation's cost, which only matters where random access to perm(x) is needed.
  */
 struct cover {
-	struct perm perm;
-	uint64_t next; /* position within the pass */
-	uint64_t pass; /* passes completed so far */
+	uint64_t n;
+	uint64_t mask;		/* 2^w - 1 */
+	uint64_t state;		/* the generator */
+	uint64_t inc;		/* odd: which full-period sequence this pass walks */
+	uint64_t k1, k2;	/* odd multipliers of the output mix */
+	unsigned s1, s2;	/* xorshift amounts of the output mix */
+	uint64_t left;		/* blocks of this pass still to come */
+	uint64_t pass;		/* passes completed so far */
 	uint64_t seed;
 };
+
+#define COVER_MUL 0x5851f42d4c957f2dULL	/* = 1 mod 4: full period mod any 2^w */
 
 /* Starts pass 0 over [0, n).  Returns 0, or -EINVAL when n is 0 or above PERM_MAX_N. */
 int cover_init(struct cover *c, uint64_t n, uint64_t seed);
 
 /* Re-keys c for the next pass; called by cover_next() (out of line: once per pass). */
 void cover_next_pass(struct cover *c);
+
+/* One step of the generator, mixed: a value of [0, 2^w). */
+static inline uint64_t cover_step(struct cover *c)
+{
+	uint64_t x;
+
+	c->state = (c->state * COVER_MUL + c->inc) & c->mask;
+	x = c->state;
+	x ^= x >> c->s1;
+	x = (x * c->k1) & c->mask;
+	x ^= x >> c->s2;
+	x = (x * c->k2) & c->mask;
+	return x ^ (x >> c->s1);
+}
 
 /*
  * Returns the next block of the current pass.  When it was the last block of the pass, sets
@@ -167,9 +195,12 @@ void cover_next_pass(struct cover *c);
  */
 static inline uint64_t cover_next(struct cover *c, bool *pass_done)
 {
-	uint64_t block = perm_apply(&c->perm, c->next);
+	uint64_t block;
 
-	if (__builtin_expect(++c->next == c->perm.n, 0)) {
+	do
+		block = cover_step(c);
+	while (block >= c->n);
+	if (__builtin_expect(--c->left == 0, 0)) {
 		cover_next_pass(c);
 		if (pass_done)
 			*pass_done = true;
@@ -181,27 +212,25 @@ static inline uint64_t cover_next(struct cover *c, bool *pass_done)
 
 /*
  * Fills out[0..COVER_BATCH) with the next blocks of the pass, exactly as COVER_BATCH calls of
- * cover_next() would.  Away from the end of a pass the encryptions of consecutive positions
- * are independent, so computing them together lets the CPU overlap their multiplications:
- * about a third of the cost per block of one cover_next() at a time.
+ * cover_next() would.  The skip of values >= n is a counter increment, not a branch, so a
+ * batch costs no mispredictions however close n is to 2^w.
  */
 static inline void cover_fill(struct cover *c, uint64_t *out)
 {
-	const struct perm *p = &c->perm;
+	unsigned k = 0;
 
-	if (p->n - c->next < COVER_BATCH) {
+	if (c->left <= COVER_BATCH) {
 		for (unsigned i = 0; i < COVER_BATCH; i++)
 			out[i] = cover_next(c, NULL);
 		return;
 	}
-	for (unsigned i = 0; i < COVER_BATCH; i++)
-		out[i] = perm_encrypt(p, c->next + i);
-	for (unsigned i = 0; i < COVER_BATCH; i++)
-		while (out[i] >= p->n)	/* cycle walking, as perm_apply() */
-			out[i] = perm_encrypt(p, out[i]);
-	c->next += COVER_BATCH;
-	if (c->next == p->n)
-		cover_next_pass(c);
+	while (k < COVER_BATCH) {
+		uint64_t y = cover_step(c);
+
+		out[k] = y;
+		k += y < c->n;
+	}
+	c->left -= COVER_BATCH;
 }
 
 #endif
