@@ -1,6 +1,6 @@
 #!/bin/sh
-# libaio and io_uring with direct=1 at iodepth 32 on a loop device: iowl's IO counts must match
-# the device's own counters (/sys/block/loopN/stat) within 1 %.
+# Every engine with direct=1 on a loop device (libaio and io_uring at iodepth 32): iowl's IO counts
+# must match the device's own counters (/sys/block/loopN/stat) within 1 %.
 . "$(dirname "$0")/../lib.sh"
 [ "$(id -u)" = 0 ] || skip "needs root to create a loop device"
 command -v losetup >/dev/null 2>&1 || skip "losetup not found (apt-get install mount)"
@@ -12,10 +12,12 @@ on_exit "losetup -d $dev"
 name=$(basename "$dev")
 command -v udevadm >/dev/null 2>&1 && udevadm settle >/dev/null 2>&1
 stat_field() { awk -v f="$1" '{ print $f }' "/sys/block/$name/stat"; }
-for engine in libaio io_uring; do
+for engine in libaio io_uring psync sync; do
 	for rw in randwrite randread; do
 		r0=$(stat_field 1); w0=$(stat_field 5)
-		"$IOWL" --name=loop --filename="$dev" --ioengine=$engine --direct=1 --iodepth=32 \
+		depth=32
+		case $engine in *sync) depth=1 ;; esac
+		"$IOWL" --name=loop --filename="$dev" --ioengine=$engine --direct=1 --iodepth=$depth \
 			--rw=$rw --bs=4k --number_ios=20000 --size=256m --output-format=json \
 			--eta=never > "$SCRATCH/out.json" 2> "$SCRATCH/err" ||
 			{ cat "$SCRATCH/err"; fail "$engine $rw failed"; }
