@@ -4,6 +4,7 @@
 
 #include "iowl/analyze.h"
 #include "iowl/cli.h"
+#include "iowl/clock.h"
 #include "iowl/run.h"
 
 int main(int argc, char **argv)
@@ -12,6 +13,7 @@ int main(int argc, char **argv)
 	struct iowl_err err = { "" };
 	int ret, status;
 
+	clock_init();
 	run_init(&run);
 	ret = cli_parse(argc, argv, &run, &err);
 	if (ret == CLI_DONE) {
