@@ -52,6 +52,8 @@ struct gen_range {
 
 struct gen_stream {
 	unsigned rw;
+	bool mixed;			/* reads and writes: draw the direction */
+	uint8_t fixed_dir;		/* the direction when not mixed */
 	bool random, randommap;
 	uint64_t read_chance;
 	unsigned rw_nr, nr_left;	/* random: IOs per new random offset */
@@ -174,6 +176,8 @@ static int stream_init(struct gen *g, unsigned i, const struct job *job,
 	bool nonuniform = false;
 
 	st->rw = o->rw & (RW_F_READ | RW_F_WRITE | RW_F_TRIM);
+	st->mixed = (st->rw & (RW_F_READ | RW_F_WRITE)) == (RW_F_READ | RW_F_WRITE);
+	st->fixed_dir = st->rw & RW_F_READ ? 0 : st->rw & RW_F_WRITE ? 1 : 2;
 	st->random = o->rw & RW_F_RANDOM;
 	st->read_chance = rng_percent_threshold(o->rwmixread);
 	st->rw_nr = st->random ? o->rw_nr : 0;
@@ -294,9 +298,9 @@ void gen_restart(struct gen *g)
 
 static inline unsigned pick_dir(struct gen *g, const struct gen_stream *st)
 {
-	if ((st->rw & (RW_F_READ | RW_F_WRITE)) == (RW_F_READ | RW_F_WRITE))
+	if (st->mixed)
 		return rng_chance(&g->rng_ddir, st->read_chance) ? 0 : 1;
-	return st->rw & RW_F_READ ? 0 : st->rw & RW_F_WRITE ? 1 : 2;
+	return st->fixed_dir;
 }
 
 static inline uint32_t pick_bs(struct gen *g, const struct gen_dir *gd)
@@ -348,7 +352,7 @@ static inline uint64_t random_offset(struct gen *g, const struct gen_stream *st,
 
 static inline bool jump(struct gen *g, struct gen_stream *st, const struct gen_dir *gd)
 {
-	if (st->random && st->rw_nr > 1) {
+	if (__builtin_expect(st->rw_nr > 1, 0)) {
 		if (st->nr_left) {
 			st->nr_left--;
 			return false;
@@ -382,7 +386,8 @@ void gen_next(struct gen *g, struct io_u *io)
 	if (off + bs > r->size)
 		off = (r->size - bs) / gd->align * gd->align;
 	r->pos[d] = off + bs + st->skip;
-	g->file_bytes[fi] += bs;
+	if (g->fs_type == FS_SEQUENTIAL)
+		g->file_bytes[fi] += bs;
 	io->op = (uint8_t)d;
 	io->file = fi;
 	io->offset = r->start + off;
