@@ -10,6 +10,7 @@
 #include "iowl/job.h"
 #include "iowl/jobfile.h"
 #include "iowl/options.h"
+#include "iowl/verify.h"
 
 void job_release(struct job *job)
 {
@@ -26,6 +27,7 @@ void job_release(struct job *job)
 	}
 	free(job->streams);
 	free(job->pos);
+	free(job->verify_totals);
 	memset(job, 0, sizeof(*job));
 }
 
@@ -336,6 +338,127 @@ static int check_misc(struct job *job, struct iowl_err *err)
 	return 0;
 }
 
+/* The smallest block size the job reads or writes: the default verify_interval. */
+static uint64_t smallest_bs(const struct job *job)
+{
+	uint64_t m = UINT64_MAX;
+
+	for (unsigned d = 0; d < 2; d++)
+		if (job_does_dir(job, d) && job->min_bs[d] < m)
+			m = job->min_bs[d];
+	return m == UINT64_MAX ? job->o.bs[0] : m;
+}
+
+/* A size the job issues or aligns to that is not a whole number of units (0: none), and its option. */
+static uint64_t misfit_size(const struct job *job, uint64_t iv, const char **opt)
+{
+	const struct job_opts *o = &job->o;
+
+	for (unsigned d = 0; d < 2; d++) {
+		if (!job_does_dir(job, d))
+			continue;
+		*opt = "bssplit";
+		for (unsigned i = 0; i < o->bssplit[d].n; i++)
+			if (o->bssplit[d].e[i].pct > 0 && o->bssplit[d].e[i].bs % iv)
+				return o->bssplit[d].e[i].bs;
+		*opt = "bsrange";
+		if (!o->bssplit[d].n && o->bsrange[d].hi && o->bsrange[d].lo % iv)
+			return o->bsrange[d].lo;	/* the sizes are multiples of lo */
+		*opt = "bs";
+		if (!o->bssplit[d].n && !o->bsrange[d].hi && o->bs[d] % iv)
+			return o->bs[d];
+		*opt = "blockalign";
+		if (o->blockalign[d] % iv)
+			return o->blockalign[d];
+	}
+	*opt = "rw";
+	return !(o->rw & RW_F_RANDOM) && o->rw_nr % iv ? o->rw_nr : 0;
+}
+
+/* Verify options that mean nothing without verify= are refused, not ignored. */
+static int check_verify_off(const struct job *job, struct iowl_err *err)
+{
+	static const char *const opts[] = { "verify_backlog", "verify_fatal", "verify_interval" };
+
+	for (unsigned i = 0; i < sizeof(opts) / sizeof(opts[0]); i++)
+		if (job_opt_is_set(job, opts[i]))
+			return JOB_ERR(job, opts[i], err, "%s needs verify= (crc32c or pattern)",
+				       opts[i]);
+	return 0;
+}
+
+/* What verification cannot work with. */
+static int check_verify_combos(const struct job *job, struct iowl_err *err)
+{
+	const struct job_opts *o = &job->o;
+
+	if (o->verify == VERIFY_PATTERN && !o->verify_pattern_len)
+		return JOB_ERR(job, "verify", err, "verify=pattern needs verify_pattern= (e.g. verify_pattern=0xdeadbeef)");
+	if (o->verify != VERIFY_PATTERN && o->verify_pattern_len)
+		return JOB_ERR(job, "verify_pattern", err, "verify_pattern is the data of verify=pattern, but this job has verify=%s (keep one)",
+			       verify_mode_name(o->verify));
+	if (engine_find(o->ioengine) && (engine_find(o->ioengine)->flags & ENGINE_F_NODATA))
+		return JOB_ERR(job, "verify", err, "ioengine %s moves no data: there is nothing to verify",
+			       o->ioengine);
+	if (job_does_dir(job, IO_OP_TRIM))
+		return JOB_ERR(job, "verify", err, "verification does not check trimmed blocks (use a workload without trims)");
+	if (job->nstreams)
+		return JOB_ERR(job, "verify", err, "verification of jobs with streams is not supported");
+	if (o->zero_buffers || o->buffer_compress_percentage)
+		return JOB_ERR(job, o->zero_buffers ? "zero_buffers" : "buffer_compress_percentage",
+			       err, "verify writes its own data: %s contradicts it (keep one)",
+			       o->zero_buffers ? "zero_buffers" : "buffer_compress_percentage");
+	if (o->verify_backlog && !job_does_dir(job, IO_OP_WRITE))
+		return JOB_ERR(job, "verify_backlog", err, "verify_backlog needs a job that writes");
+	if (o->numjobs > 1 && o->filename && job_does_dir(job, IO_OP_WRITE) &&
+	    !o->offset_increment.bytes && !o->offset_increment.is_pct)
+		return JOB_ERR(job, "numjobs", err, "numjobs=%u clones would write over each other's verified blocks in filename=%s (give each clone its own region with offset_increment, or let iowl name a file per clone)",
+			       o->numjobs, o->filename);
+	return 0;
+}
+
+/* verify_interval: set, or the smallest block size; every IO must be whole units. */
+static int check_verify_interval(struct job *job, struct iowl_err *err)
+{
+	struct job_opts *o = &job->o;
+	const char *opt = "bs";
+	uint64_t bad;
+
+	if (!o->verify_interval)
+		o->verify_interval = smallest_bs(job);
+	if (o->verify_interval < VERIFY_HDR_LEN || o->verify_interval > UINT32_MAX)
+		return JOB_ERR(job, job_opt_is_set(job, "verify_interval") ? "verify_interval" : "bs",
+			       err, "verify_interval=%llu: a verified unit holds a %d-byte header and is at most 4 GiB",
+			       (unsigned long long)o->verify_interval, VERIFY_HDR_LEN);
+	bad = misfit_size(job, o->verify_interval, &opt);
+	if (bad && !strcmp(opt, "rw"))
+		return JOB_ERR(job, opt, err, "the skip of rw= (%llu bytes) is not a multiple of verify_interval=%llu (every IO must cover whole verified units)",
+			       (unsigned long long)bad, (unsigned long long)o->verify_interval);
+	/* Blame what the user wrote: an explicit verify_interval, else the size itself. */
+	if (bad)
+		return JOB_ERR(job, job_opt_is_set(job, "verify_interval") ? "verify_interval" : opt,
+			       err, "%s=%llu is not a multiple of verify_interval=%llu (every IO must cover whole verified units)",
+			       opt, (unsigned long long)bad, (unsigned long long)o->verify_interval);
+	return 0;
+}
+
+static int check_verify(struct job *job, struct iowl_err *err)
+{
+	struct job_opts *o = &job->o;
+	int ret;
+
+	/* As fio: a pattern on its own asks for verify=pattern. */
+	if (o->verify_pattern_len && !job_opt_is_set(job, "verify"))
+		o->verify = VERIFY_PATTERN;
+	ret = o->verify ? check_verify_combos(job, err) : check_verify_off(job, err);
+	if (!ret && o->verify)
+		ret = check_verify_interval(job, err);
+	if (!ret && (o->verify || o->group_reporting) &&
+	    !(job->verify_totals = calloc(o->numjobs, sizeof(*job->verify_totals))))
+		ret = err_set(err, "out of memory");
+	return ret;
+}
+
 int job_validate(struct job *job, struct iowl_err *err)
 {
 	int ret;
@@ -351,5 +474,7 @@ int job_validate(struct job *job, struct iowl_err *err)
 		ret = check_files(job, err);
 	if (!ret)
 		ret = check_misc(job, err);
+	if (!ret)
+		ret = check_verify(job, err);
 	return ret;
 }

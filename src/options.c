@@ -10,6 +10,7 @@
 #include "iowl/pattern/dist.h"
 #include "iowl/suggest.h"
 #include "iowl/value.h"
+#include "iowl/verify.h"
 
 #define NS_S 1000000000ULL
 #define NS_US 1000ULL
@@ -43,6 +44,8 @@ static int parse_kb_base(const struct opt_def *def, struct job_opts *o, const ch
 			 char *why);
 static int parse_stream(const struct opt_def *def, struct job_opts *o, const char *v,
 			char *why);
+static int parse_verify_pattern(const struct opt_def *def, struct job_opts *o, const char *v,
+				char *why);
 
 static const struct opt_value coe_values[] = {
 	{ "none", 0, "the first IO error ends the job (the default)" },
@@ -51,6 +54,15 @@ static const struct opt_value coe_values[] = {
 	{ "io", COE_READ | COE_WRITE, "go on after any IO error" },
 	{ "verify", COE_VERIFY, "go on after verification errors" },
 	{ "all", COE_READ | COE_WRITE | COE_VERIFY, "go on after every error" },
+	{ NULL, 0, NULL },
+};
+
+static const struct opt_value verify_values[] = {
+	{ "0", VERIFY_NONE, "no verification (the default)" },
+	{ "none", VERIFY_NONE, "the same as 0" },
+	{ "crc32c", VERIFY_CRC32C, "a checked header and pseudo-random data with its CRC-32C" },
+	{ "crc32c-intel", VERIFY_CRC32C, "the same as crc32c (hardware CRC is used wherever the CPU has it)" },
+	{ "pattern", VERIFY_PATTERN, "a checked header and verify_pattern repeated" },
 	{ NULL, 0, NULL },
 };
 
@@ -211,6 +223,24 @@ static const struct opt_def options[] = {
 	{ .name = "buffer_compress_chunk", .type = OPT_SIZE, .off = O(buffer_compress_chunk),
 	  .def = "512", .min = 1, .category = "buffers",
 	  .help = "granularity of buffer_compress_percentage" },
+	/* verification */
+	{ .name = "verify", .type = OPT_ENUM, .off = O(verify), .def = "0", .values = verify_values,
+	  .category = "verify",
+	  .help = "verify written data: crc32c (alias crc32c-intel), pattern, or 0/none" },
+	{ .name = "do_verify", .type = OPT_BOOL, .off = O(do_verify), .def = "1",
+	  .category = "verify",
+	  .help = "after the job's writes, read back and check every unit written" },
+	{ .name = "verify_backlog", .type = OPT_UINT, .off = O(verify_backlog), .def = "0",
+	  .max = 1U << 20, .category = "verify",
+	  .help = "while writing, read back and check the last N writes every N writes (0: off)" },
+	{ .name = "verify_fatal", .type = OPT_BOOL, .off = O(verify_fatal), .def = "0",
+	  .category = "verify", .help = "stop the job at the first unit that fails verification" },
+	{ .name = "verify_interval", .type = OPT_SIZE, .off = O(verify_interval), .def = "0",
+	  .category = "verify",
+	  .help = "bytes per verified unit, each with its own header (0: the smallest block size)" },
+	{ .name = "verify_pattern", .type = OPT_FUNC, .parse = parse_verify_pattern,
+	  .category = "verify",
+	  .help = "the data of verify=pattern: 0x hex bytes, a decimal or a \"string\", concatenated" },
 	/* reporting */
 	{ .name = "group_reporting", .type = OPT_BOOL, .off = O(group_reporting), .def = "0",
 	  .category = "report", .help = "report a reporting group as one set of figures" },
@@ -271,13 +301,7 @@ static const struct opt_def options[] = {
 	UNSUPPORTED("bs_is_seq_rand"),
 	UNSUPPORTED("offset_align"),
 	UNSUPPORTED("size_increment"),
-	UNSUPPORTED("verify"),
-	UNSUPPORTED("do_verify"),
-	UNSUPPORTED("verify_backlog"),
 	UNSUPPORTED("verify_backlog_batch"),
-	UNSUPPORTED("verify_fatal"),
-	UNSUPPORTED("verify_interval"),
-	UNSUPPORTED("verify_pattern"),
 	UNSUPPORTED("verify_offset"),
 	UNSUPPORTED("verify_async"),
 	UNSUPPORTED("verify_state_save"),
@@ -731,6 +755,19 @@ static int parse_stream(const struct opt_def *def, struct job_opts *o, const cha
 {
 	snprintf(why, VAL_WHY_LEN, "stream= starts a stream and belongs in a job section");
 	return -EINVAL;
+}
+
+static int parse_verify_pattern(const struct opt_def *def, struct job_opts *o, const char *v,
+				char *why)
+{
+	unsigned char pat[JOB_VERIFY_PATTERN_MAX];
+	unsigned len;
+
+	if (verify_pattern_parse(v, pat, sizeof(pat), &len, why))
+		return -EINVAL;
+	memcpy(o->verify_pattern, pat, len);
+	o->verify_pattern_len = len;
+	return 0;
 }
 
 static int parse_weight(const struct opt_def *def, struct job_opts *o, const char *v, char *why)

@@ -11,6 +11,7 @@
 
 #include "iowl/clock.h"
 #include "iowl/gen.h"
+#include "iowl/verify.h"
 #include "iowl/worker.h"
 
 #define SAMPLE_NS 500000000ULL		/* fio's bwavgtime / iopsavgtime */
@@ -112,6 +113,17 @@ static int setup_engine(struct worker *w)
 	return e->ops->init(e, &w->err);
 }
 
+static int setup_verify(struct worker *w)
+{
+	const struct job *job = w->job;
+
+	if (!job->o.verify)
+		return 0;
+	w->verify = verify_new(job, &w->plan, w->eng.depth, w->eng.buf_size,
+			       job->o.randseed ^ (uint64_t)w->number << 32, &w->err);
+	return w->verify ? 0 : -EINVAL;
+}
+
 static int setup_iolog(struct worker *w)
 {
 	const char *path = w->job->o.write_iolog;
@@ -137,6 +149,8 @@ static int worker_setup(struct worker *w)
 		ret = 0;
 	if (!ret)
 		ret = setup_engine(w);
+	if (!ret)
+		ret = setup_verify(w);
 	if (!ret && !(w->gen = gen_new(w->job, w->clone, w->number, &w->plan, &w->err)))
 		ret = -EINVAL;
 	if (!ret && (stats_init(&w->stats, o->slat_percentiles, o->clat_percentiles,
@@ -194,7 +208,37 @@ static void record_error(struct worker *w, const struct io_u *io, int err)
 	}
 	/* fio's default: the first IO error ends the job (continue_on_error=none). */
 	if (!(w->job->o.continue_on_error & (io->op == IO_OP_READ ? COE_READ : COE_WRITE)))
-		w->no_more = true;
+		w->no_more = w->error_stop = true;
+}
+
+/* Counts bad units of a verified read as errors; the first is the error reported (EILSEQ, as fio). */
+static void record_verify(struct worker *w, unsigned bad)
+{
+	const struct verify_failure *f = verify_failure_at(w->verify, 0);
+
+	w->stats.errors += bad;
+	w->stats.dir[IO_OP_READ].errors += bad;
+	if (!w->stats.first_error.err && f) {
+		struct io_error *e = &w->stats.first_error;
+
+		*e = (struct io_error){ .err = EILSEQ, .offset = f->offset, .len = f->len,
+					.op = IO_OP_READ };
+		snprintf(e->path, sizeof(e->path), "%s", w->plan.files[f->file].path);
+	}
+	if (!(w->job->o.continue_on_error & COE_VERIFY) || w->job->o.verify_fatal)
+		w->no_more = w->error_stop = true;
+}
+
+/* A read or write is over (ok: transferred in full): verification records or checks it. */
+static void end_verify(struct worker *w, const struct io_u *io, bool ok)
+{
+	unsigned bad;
+
+	if (!w->verify || io->op > IO_OP_WRITE)
+		return;
+	bad = verify_complete(w->verify, io, ok);
+	if (bad)
+		record_verify(w, bad);
 }
 
 /* Gives a resubmitted IO back its original offset, buffer and length. */
@@ -270,6 +314,7 @@ static void complete_io(struct worker *w, struct io_u *io, uint64_t now)
 		/* The failing part is reported (after a short transfer, the rest). */
 		record_error(w, io, io->res < 0 ? -io->res : EIO);
 		restore_shape(io);
+		end_verify(w, io, false);
 		put_io(w, io);
 		return;
 	}
@@ -287,6 +332,8 @@ static void complete_io(struct worker *w, struct io_u *io, uint64_t now)
 			return;
 		}
 		record_error(w, io, io->res < 0 ? -io->res : EIO);
+		restore_shape(io);
+		end_verify(w, io, false);
 		put_io(w, io);
 		return;
 	}
@@ -298,6 +345,11 @@ static void complete_io(struct worker *w, struct io_u *io, uint64_t now)
 	if (io->flags & IO_RETRY) {
 		io->res += (int32_t)io->seq;
 		restore_shape(io);
+	}
+	if (w->verifying) {	/* the read-back after the workload is not part of its figures */
+		end_verify(w, io, true);
+		put_io(w, io);
+		return;
 	}
 	ds = &w->stats.dir[io->op];
 	ds->ios++;
@@ -316,6 +368,7 @@ static void complete_io(struct worker *w, struct io_u *io, uint64_t now)
 		hist_add(ds->lat_hist, now - io->start_ns);
 	if (ds->slat_hist && io->issue_ns != io->start_ns)
 		hist_add(ds->slat_hist, io->issue_ns - io->start_ns);
+	end_verify(w, io, true);
 	put_io(w, io);
 }
 
@@ -370,6 +423,8 @@ static bool more_io(struct worker *w)
 
 	if (w->no_more)
 		return false;
+	if (w->verifying)
+		return verify_pending(w->verify);
 	if (o->number_ios && w->issued_ios >= o->number_ios) {
 		w->no_more = true;
 		return false;
@@ -405,6 +460,11 @@ static struct io_u *next_io(struct worker *w, uint64_t now)
 		w->retry = NULL;
 		return io;
 	}
+	if (w->blocked) {
+		io = w->blocked;
+		w->blocked = NULL;
+		return io;
+	}
 	io = &w->eng.ios[w->free_idx[--w->nfree]];
 	io->flags = 0;
 	io->seq = 0;
@@ -419,6 +479,12 @@ static struct io_u *next_io(struct worker *w, uint64_t now)
 		w->writes_since_fdatasync = 0;
 		return io;
 	}
+	if (w->verify && verify_pending(w->verify)) {
+		verify_next(w->verify, io);
+		if (!w->verifying)
+			w->stats.depth[depth_bucket(w->inflight + w->pending + 1)]++;
+		return io;
+	}
 	gen_next(w->gen, io);
 	w->issued_ios++;
 	w->loop_bytes += io->len;
@@ -427,7 +493,9 @@ static struct io_u *next_io(struct worker *w, uint64_t now)
 		w->writes_since_fdatasync++;
 		w->last_write_file = io->file;
 	}
-	if (io->op == IO_OP_WRITE && o->refill_buffers)
+	if (io->op == IO_OP_WRITE && w->verify)
+		verify_fill(w->verify, io);
+	else if (io->op == IO_OP_WRITE && o->refill_buffers)
 		fill_buffer(o, io->buf, io->len, w->issued_ios);
 	w->stats.depth[depth_bucket(w->inflight + w->pending + 1)]++;
 	return io;
@@ -468,19 +536,30 @@ static int issue(struct worker *w, struct io_u *io)
 static int fill_queue(struct worker *w)
 {
 	while (w->inflight + w->pending < w->eng.depth && !stopping(w)) {
+		struct io_u *io;
 		uint64_t now;
 		int ret;
 
-		if (!w->retry && !more_io(w))
+		if (!w->retry && !w->blocked && !more_io(w))
 			break;
-		if (!w->retry && !w->nfree)
+		if (!w->retry && !w->blocked && !w->nfree)
 			break;
 		now = clock_ns();
-		if (now >= w->deadline_ns) {
+		/* At the deadline an IO already started is finished; one still waiting is dropped. */
+		if (now >= w->deadline_ns && !w->retry) {
 			w->no_more = true;
+			if (w->blocked)
+				put_io(w, w->blocked);
+			w->blocked = NULL;
 			break;
 		}
-		ret = issue(w, next_io(w, now));
+		io = next_io(w, now);
+		/* Overlapping IOs are serialised: an IO on units in flight waits for them. */
+		if (w->verify && !(io->flags & IO_RETRY) && !verify_claim(w->verify, io)) {
+			w->blocked = io;
+			break;
+		}
+		ret = issue(w, io);
 		if (ret)
 			return ret < 0 ? ret : 0;
 	}
@@ -514,7 +593,7 @@ static int run_loop(struct worker *w)
 		if (ret)
 			break;
 		if (!w->inflight) {
-			if (w->retry)
+			if ((w->retry || w->blocked) && !stopping(w))
 				continue;
 			if (stopping(w) || w->no_more || !more_io(w))
 				break;
@@ -573,12 +652,63 @@ static void wait_start(struct worker *w)
 		nanosleep(&ms, NULL);
 }
 
+/*
+ * What comes after the workload: the read-back of every unit written (do_verify), or the
+ * writes left in the verify_backlog.  runtime does not bound it; a signal, or an error that
+ * ended the job, skips it.  It is not measured: only its errors count.  Returns 0 or -errno
+ * of the engine.
+ */
+static int verify_after_writes(struct worker *w)
+{
+	uint64_t submit[STATS_BUCKETS], complete[STATS_BUCKETS];
+	int ret;
+
+	if (stopping(w) || w->error_stop || !verify_finish_writes(w->verify))
+		return 0;
+	memcpy(submit, w->stats.submit, sizeof(submit));
+	memcpy(complete, w->stats.complete, sizeof(complete));
+	w->verifying = true;
+	w->no_more = false;
+	w->deadline_ns = UINT64_MAX;
+	w->next_sample_ns = UINT64_MAX;		/* no bandwidth samples either */
+	ret = run_loop(w);
+	memcpy(w->stats.submit, submit, sizeof(submit));
+	memcpy(w->stats.complete, complete, sizeof(complete));
+	return ret;
+}
+
+/*
+ * Where a worker's verification figures are reported: its clone's slot, or with
+ * group_reporting the group's, which the run names after the group's first job (jobs are one
+ * array in run order, job->index, so it is found by walking back).
+ */
+static struct verify_totals *totals_slot(const struct worker *w)
+{
+	const struct job *first = w->job;
+
+	while (first->index && (first - 1)->group == first->group)
+		first--;
+	if (first->o.group_reporting && first->verify_totals)
+		return &first->verify_totals[0];
+	return w->job->verify_totals ? &w->job->verify_totals[w->clone] : NULL;
+}
+
+/* Prints the worker's verification failures (the thread has ended its IO) and hands its figures to the report. */
+static void verify_report(struct worker *w)
+{
+	struct verify_totals *t = totals_slot(w);
+
+	verify_print(w->verify, w->job->o.name);
+	if (t)
+		verify_publish(w->verify, t);
+}
+
 void *worker_main(void *arg)
 {
 	struct worker *w = arg;
 	const struct job_opts *o = &w->job->o;
 	struct rusage ru0, ru1;
-	uint64_t now;
+	uint64_t now, work_end;
 
 	w->status = worker_setup(w);
 	w->state = WORKER_READY;
@@ -601,19 +731,24 @@ void *worker_main(void *arg)
 	if (o->runtime)
 		w->deadline_ns = now + o->ramp_time + o->runtime;
 	w->status = run_loop(w);
+	if (o->end_fsync && !stopping(w))
+		end_fsync(w);
+	work_end = clock_ns();
+	getrusage(RUSAGE_THREAD, &ru1);
+	if (!w->status && w->verify)
+		w->status = verify_after_writes(w);
 	if (w->status)
 		err_set(&w->err, "job '%s': ioengine %s: %s", o->name, o->ioengine,
 			strerror(-w->status));
-	if (o->end_fsync && !stopping(w))
-		end_fsync(w);
 	w->end_ns = clock_ns();
 	if (w->ramp_end_ns)	/* ended inside ramp_time: nothing was measured */
 		stats_reset(&w->stats);
-	w->stats.runtime_ns = w->ramp_end_ns ? 0 : w->end_ns - w->start_ns;
-	getrusage(RUSAGE_THREAD, &ru1);
+	w->stats.runtime_ns = w->ramp_end_ns ? 0 : work_end - w->start_ns;
 	account_cpu(w, &ru0, &ru1);
 	if (w->iolog_fd >= 0)
 		iolog_flush(w);
+	if (w->verify)
+		verify_report(w);
 out:
 	/* io_uring rings made with SINGLE_ISSUER can only be waited on by the thread that made them. */
 	if (w->eng.ops && w->eng.ops->cleanup)
@@ -629,6 +764,7 @@ void worker_free(struct worker *w)
 	if (w->eng.ops && w->eng.ops->cleanup)
 		w->eng.ops->cleanup(&w->eng);
 	gen_free(w->gen);
+	verify_free(w->verify);
 	stats_release(&w->stats);
 	target_plan_release(&w->plan);
 	if (w->iolog_fd >= 0)

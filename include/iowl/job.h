@@ -31,7 +31,15 @@ enum coe_flags {
 	COE_VERIFY = 1U << 2,
 };
 
+/* verify= */
+enum verify_mode {
+	VERIFY_NONE = 0,
+	VERIFY_CRC32C = 1,
+	VERIFY_PATTERN = 2,
+};
+
 #define JOB_PCT_MAX 20
+#define JOB_VERIFY_PATTERN_MAX 512
 
 /* Every job option, filled from the option table (src/options.c) by offsetof. */
 struct job_opts {
@@ -91,6 +99,14 @@ struct job_opts {
 	bool refill_buffers;
 	unsigned buffer_compress_percentage;
 	uint64_t buffer_compress_chunk;
+	/* verification */
+	unsigned verify;		/* enum verify_mode */
+	bool do_verify;
+	unsigned verify_backlog;
+	bool verify_fatal;
+	uint64_t verify_interval;	/* 0 until validated: then the smallest block size */
+	unsigned char verify_pattern[JOB_VERIFY_PATTERN_MAX];
+	unsigned verify_pattern_len;
 	bool group_reporting;
 	double percentile_list[JOB_PCT_MAX];
 	unsigned npercentiles;
@@ -123,6 +139,8 @@ struct job_kv {
 };
 
 #define JOB_MAX_STREAMS 256
+
+struct verify_totals;
 
 /*
  * One stream of a job: the lines after "stream=NAME" up to the next stream= line, applied over
@@ -159,6 +177,9 @@ struct job {
 	unsigned dirs;		/* directions issued (all streams) */
 	struct job_stream *streams;	/* NULL: the job is one stream of its own options */
 	unsigned nstreams;
+	/* Verification figures for the reports, one per clone (the first for a merged group),
+	 * written by the workers as they end; NULL unless verify or group_reporting is set. */
+	struct verify_totals *verify_totals;
 };
 
 /* Releases everything a job owns (not the struct itself). */

@@ -14,6 +14,7 @@
 #include "iowl/target.h"
 
 struct gen;
+struct verify;
 
 /* What the run shares with its workers: read-mostly flags, each on its own cache line. */
 struct run_ctl {
@@ -41,6 +42,10 @@ struct worker {
 	unsigned inflight;
 	unsigned pending;		/* queued, not yet committed */
 	struct io_u *retry;		/* an IO the engine refused (BUSY) or a short IO to finish */
+	struct verify *verify;		/* NULL unless the job verifies */
+	struct io_u *blocked;		/* verify: waits for an overlapping IO in flight */
+	bool verifying;			/* in the verification after the writes */
+	bool error_stop;		/* an error ended the workload */
 	uint64_t issued_ios;
 	uint64_t loop_bytes;		/* bytes issued in the current loop */
 	uint64_t writes_since_fsync;

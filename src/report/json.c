@@ -11,6 +11,7 @@
 #include <jansson.h>
 
 #include "iowl/report.h"
+#include "iowl/verify.h"
 #include "iowl/version.h"
 #include "report/fmt.h"
 
@@ -220,6 +221,69 @@ static json_t *json_first_error(const struct io_error *e)
 			 "errno", e->err);
 }
 
+/* A verify header's fields; seq and seed only when known (the seed as hex: it needs 64 bits). */
+static json_t *json_verify_hdr(const struct verify_hdr *h, bool seq_known)
+{
+	char seed[24];
+	json_t *o = json_pack("{s:I, s:i, s:s, s:I, s:I, s:I, s:I}", "magic", JI(h->magic),
+			      "version", (int)h->version, "mode", verify_mode_name(h->mode),
+			      "length", JI(h->len), "offset", JI(h->offset),
+			      "data_crc", JI(h->data_crc), "header_crc", JI(h->hdr_crc));
+
+	snprintf(seed, sizeof(seed), "0x%016" PRIx64, h->seed);
+	if (o && seq_known &&
+	    json_object_update_new(o, json_pack("{s:I, s:s}", "seq", JI(h->seq), "seed", seed))) {
+		json_decref(o);
+		return NULL;
+	}
+	return o;
+}
+
+static json_t *json_verify_failure(const struct verify_totals *t)
+{
+	const struct verify_failure *f = &t->first;
+
+	return json_pack("{s:o, s:I, s:I, s:s, s:o, s:o, s:o, s:o, s:o, s:{s:I, s:I}}",
+			 "file", jstr(t->path), "offset", JI(f->offset), "length", JI(f->len),
+			 "kind", verify_kind_key(f->kind),
+			 "byte", f->byte >= 0 ? json_integer(JI(f->byte)) : json_null(),
+			 "expected_byte", f->byte >= 0 ? json_integer(f->byte_want) : json_null(),
+			 "found_byte", f->byte >= 0 ? json_integer(f->byte_got) : json_null(),
+			 "expected", json_verify_hdr(&f->want, f->seq_known),
+			 "found", json_verify_hdr(&f->got, true),
+			 "computed", "header_crc", JI(f->hdr_crc_calc), "data_crc",
+			 JI(f->data_crc_calc));
+}
+
+/* Units checked and failed, by where the reads came from, and the first failure explained. */
+static json_t *json_verify(const struct job_result *u, const struct verify_totals *t)
+{
+	const struct job_opts *o = &u->job->o;
+	json_t *v = json_pack("{s:s, s:I, s:I, s:I, s:I, s:I, s:I}",
+			      "mode", verify_mode_name(t->mode ? t->mode : o->verify),
+			      "interval", JI(t->mode ? t->interval : o->verify_interval),
+			      "units", JI(t->units), "errors", JI(t->errors),
+			      "read_units", JI(t->read_units), "backlog_units", JI(t->backlog_units),
+			      "readback_units", JI(t->readback_units));
+
+	if (v && t->has_failure && json_object_set_new(v, "first_failure", json_verify_failure(t))) {
+		json_decref(v);
+		return NULL;
+	}
+	return v;
+}
+
+/* The unit's verification figures, or NULL when it has none to show. */
+static const struct verify_totals *unit_verify(const struct job_result *u)
+{
+	const struct verify_totals *t;
+
+	if (!u->job || !u->job->verify_totals)
+		return NULL;
+	t = &u->job->verify_totals[u->clone];
+	return u->job->o.verify || t->units || t->errors ? t : NULL;
+}
+
 /* Per stream: name, configured share, and IOs and bytes per direction. */
 static json_t *json_streams(const struct job_result *u)
 {
@@ -256,6 +320,8 @@ static json_t *json_iowl(const struct run_result *r, const struct job_result *u)
 		goto out_free;
 	if (o && u->job && u->st.nstreams && u->job->nstreams == u->st.nstreams &&
 	    json_object_set_new(o, "streams", json_streams(u)))
+		goto out_free;
+	if (o && unit_verify(u) && json_object_set_new(o, "verify", json_verify(u, unit_verify(u))))
 		goto out_free;
 	if (o && json_object_update_new(o, json_pack("{s:I, s:I, s:I, s:b, s:{s:i, s:i, s:i}}",
 						     "clone", JI(u->clone),

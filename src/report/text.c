@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "iowl/report.h"
+#include "iowl/verify.h"
 #include "report/fmt.h"
 
 #define PCT_LINE_WIDTH	73	/* fio fits a percentile line in 80 - 7 columns */
@@ -45,6 +46,27 @@ static void text_header(FILE *f, const struct run_result *r, const struct job_re
 			e->offset, e->len);
 	if (desc && *desc)
 		fprintf(f, "  Description  : [%s]\n", desc);
+}
+
+/* "  verify (crc32c): 1024 units checked, 0 failed", and the first failure. */
+static void text_verify(FILE *f, const struct job_result *u)
+{
+	const struct verify_totals *t = u->job && u->job->verify_totals ?
+						&u->job->verify_totals[u->clone] : NULL;
+	const struct verify_failure *v = t ? &t->first : NULL;
+
+	if (!t || (!u->job->o.verify && !t->units && !t->errors))
+		return;
+	fprintf(f, "  verify (%s): %" PRIu64 " units checked, %" PRIu64 " failed\n",
+		verify_mode_name(t->mode ? t->mode : u->job->o.verify), t->units, t->errors);
+	if (!t->has_failure)
+		return;
+	fprintf(f, "  verify: first failure in %s at offset=%" PRIu64 ", length=%" PRIu32 ": %s",
+		t->path, v->offset, v->len, verify_kind_name(v->kind));
+	if (v->byte >= 0)
+		fprintf(f, ", first differing byte at +%" PRId64 ": expected 0x%02x, found 0x%02x",
+			v->byte, v->byte_want, v->byte_got);
+	fputc('\n', f);
 }
 
 /* A number in the unit base's form and in the other one: "11.1GiB/s" and "11.9GB/s". */
@@ -288,6 +310,7 @@ static int text_unit(FILE *f, const struct run_result *r, const struct job_resul
 	if (!unit_shown(u))
 		return 0;
 	text_header(f, r, u);
+	text_verify(f, u);
 	for (unsigned d = 0; d < 3; d++)
 		text_dir(f, r, u, d);
 	ret = text_lat_buckets(f, u);
