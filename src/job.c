@@ -238,13 +238,16 @@ static int check_depths(struct job *job, struct iowl_err *err)
 		return JOB_ERR(job, "iodepth_batch_complete_min", err,
 			       "iodepth_batch_complete_min=%u is larger than iodepth=%u",
 			       o->iodepth_batch_complete_min, o->iodepth);
-	/* 0 (the default) reaps whatever is ready, up to the depth. */
+	/* 0 (the default) is iodepth_batch_complete_min, as in fio (at least 1). */
 	if (o->iodepth_batch_complete_max &&
 	    o->iodepth_batch_complete_max < o->iodepth_batch_complete_min)
 		return JOB_ERR(job, "iodepth_batch_complete_max", err,
 			       "iodepth_batch_complete_max=%u is below iodepth_batch_complete_min=%u",
 			       o->iodepth_batch_complete_max, o->iodepth_batch_complete_min);
-	if (!o->iodepth_batch_complete_max || o->iodepth_batch_complete_max > o->iodepth)
+	if (!o->iodepth_batch_complete_max)
+		o->iodepth_batch_complete_max = o->iodepth_batch_complete_min ?
+							o->iodepth_batch_complete_min : 1;
+	if (o->iodepth_batch_complete_max > o->iodepth)
 		o->iodepth_batch_complete_max = o->iodepth;
 	if (!o->iodepth_low)
 		o->iodepth_low = o->iodepth;

@@ -141,7 +141,7 @@ static const struct opt_def options[] = {
 	  .category = "io", .help = "completions to wait for at least (0: poll without waiting)" },
 	{ .name = "iodepth_batch_complete_max", .type = OPT_UINT,
 	  .off = O(iodepth_batch_complete_max), .def = "0", .max = 65535, .category = "io",
-	  .help = "completions to reap at most per call (0: as many as are ready, up to iodepth)" },
+	  .help = "completions to reap at most per call (0: iodepth_batch_complete_min, as fio)" },
 	{ .name = "iodepth_low", .type = OPT_UINT, .off = O(iodepth_low), .def = "0",
 	  .max = 65535, .category = "io",
 	  .help = "refill the queue once it drains to this depth (0: iodepth)" },

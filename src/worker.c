@@ -17,6 +17,7 @@
 #define SAMPLE_NS 500000000ULL		/* fio's bwavgtime / iopsavgtime */
 #define IOLOG_BUF (64 * 1024)
 #define IO_RETRY 1U			/* io_u flag: resubmission of a short or EAGAIN IO */
+#define IO_QUEUED 2U			/* io_u flag: went through the queue (it has a slat) */
 
 static const char *const op_names[] = { "read", "write", "trim", "sync", "datasync" };
 
@@ -358,7 +359,7 @@ static void complete_io(struct worker *w, struct io_u *io, uint64_t now)
 		w->stats.streams[io->stream].ios[io->op]++;
 		w->stats.streams[io->stream].bytes[io->op] += (uint32_t)io->res;
 	}
-	if (io->issue_ns != io->start_ns)
+	if (io->flags & IO_QUEUED)
 		lat_add(&ds->slat, io->issue_ns - io->start_ns);
 	lat_add(&ds->clat, now - io->issue_ns);
 	lat_add(&ds->lat, now - io->start_ns);
@@ -366,7 +367,7 @@ static void complete_io(struct worker *w, struct io_u *io, uint64_t now)
 		hist_add(ds->clat_hist, now - io->issue_ns);
 	if (ds->lat_hist)
 		hist_add(ds->lat_hist, now - io->start_ns);
-	if (ds->slat_hist && io->issue_ns != io->start_ns)
+	if (ds->slat_hist && (io->flags & IO_QUEUED))
 		hist_add(ds->slat_hist, io->issue_ns - io->start_ns);
 	end_verify(w, io, true);
 	put_io(w, io);
@@ -512,12 +513,17 @@ static int issue(struct worker *w, struct io_u *io)
 	if (ret == ENGINE_COMPLETED) {
 		uint64_t now = clock_ns();
 
-		io->issue_ns = io->start_ns;
+		/* As fio counts a synchronous IO: a submit of one and a completion of one. */
+		w->stats.submit[batch_bucket(1)]++;
+		w->stats.complete[batch_bucket(1)]++;
 		complete_io(w, io, now);
+		w->last_done_ns = now;
 		tick(w, now);
 		return 0;
 	}
+	w->last_done_ns = 0;
 	if (ret == ENGINE_QUEUED) {
+		io->flags |= IO_QUEUED;
 		w->pend[w->pending++] = io;
 		if (w->pending >= w->eng.params.batch_submit)
 			return commit(w);
@@ -554,6 +560,14 @@ static int fill_queue(struct worker *w)
 			break;
 		}
 		io = next_io(w, now);
+		/*
+		 * The clock read above is the IO's issue time (clat starts there).  Its lat starts
+		 * earlier, where fio's does: when the IO began to be set up, which for back-to-back
+		 * inline completions is the previous IO's completion, read already.
+		 */
+		io->issue_ns = now;
+		if (w->last_done_ns && !(io->flags & IO_RETRY))
+			io->start_ns = w->last_done_ns;
 		/* Overlapping IOs are serialised: an IO on units in flight waits for them. */
 		if (w->verify && !(io->flags & IO_RETRY) && !verify_claim(w->verify, io)) {
 			w->blocked = io;

@@ -54,6 +54,7 @@ struct worker {
 	uint64_t deadline_ns;		/* UINT64_MAX: none */
 	uint64_t ramp_end_ns;		/* 0: not ramping */
 	uint64_t next_sample_ns;
+	uint64_t last_done_ns;		/* completion time of the previous inline IO, 0: none */
 	uint64_t sample_start_ns;
 	uint64_t sample_ios[3], sample_bytes[3];
 	unsigned loop;

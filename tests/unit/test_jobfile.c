@@ -140,7 +140,7 @@ static void test_derived(void **state)
 	assert_int_equal(b.jobs[0].min_bs[1], 16384);
 	assert_int_equal(b.jobs[0].o.iodepth_batch_submit, 32);
 	assert_int_equal(b.jobs[0].o.iodepth_low, 32);
-	assert_int_equal(b.jobs[0].o.iodepth_batch_complete_max, 32);
+	assert_int_equal(b.jobs[0].o.iodepth_batch_complete_max, 1);
 	done(&b);
 	build(&b, "[a]\nioengine=null\nsize=1m\nrw=randread:8\n[b]\nioengine=null\nsize=1m\nrw=write:4k\n",
 	      NULL, 0);
