@@ -68,7 +68,7 @@ static bool val_digit(char c)
 	return c >= '0' && c <= '9';
 }
 
-static int val_hex_digit(char c)
+int val_hex_digit(char c)
 {
 	if (val_digit(c))
 		return c - '0';

@@ -419,17 +419,6 @@ const char *verify_mode_name(unsigned mode)
 	return "?";
 }
 
-static int hex_val(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 static bool is_hex_prefix(const char *p)
 {
 	return p[0] == '0' && (p[1] == 'x' || p[1] == 'X');
@@ -472,7 +461,7 @@ static const char *pat_hex(const char *p, unsigned char *out, unsigned max, unsi
 	const char *d = p + 2, *end = d;
 	size_t nd;
 
-	while (hex_val(*end) >= 0)
+	while (val_hex_digit(*end) >= 0)
 		end++;
 	if ((*end == 'x' || *end == 'X') && end - d > 1 && end[-1] == '0')
 		end--;
@@ -484,9 +473,9 @@ static const char *pat_hex(const char *p, unsigned char *out, unsigned max, unsi
 	if (!pat_room(*n, (nd + 1) / 2, max, why))
 		return NULL;
 	if (nd % 2)
-		out[(*n)++] = (unsigned char)hex_val(*d++);
+		out[(*n)++] = (unsigned char)val_hex_digit(*d++);
 	for (; d < end; d += 2)
-		out[(*n)++] = (unsigned char)(hex_val(d[0]) << 4 | hex_val(d[1]));
+		out[(*n)++] = (unsigned char)(val_hex_digit(d[0]) << 4 | val_hex_digit(d[1]));
 	return end;
 }
 

@@ -132,4 +132,7 @@ char **val_split_names(const char *s, char *why);
 /* Frees an array returned by val_split_names() (NULL is fine). */
 void val_strv_free(char **v);
 
+/* The value of hex digit c (0-9, a-f, A-F), or -1. */
+int val_hex_digit(char c);
+
 #endif

@@ -24,9 +24,7 @@ const char *dist_type_name(enum dist_type type)
 	return dist_names[type];
 }
 
-static int dist_why(char *why, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static int dist_why(char *why, const char *fmt, ...)
+int dist_why(char *why, const char *fmt, ...)
 {
 	va_list ap;
 

@@ -31,20 +31,6 @@ static const struct dist_name dist_syntax[] = {
 	{"hotband", DIST_HOTBAND, 1, 0},
 };
 
-static int parse_why(char *why, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static int parse_why(char *why, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (why) {
-		va_start(ap, fmt);
-		vsnprintf(why, DIST_WHY_LEN, fmt, ap);
-		va_end(ap);
-	}
-	return -EINVAL;
-}
-
 /* Parses a whole token as a finite decimal number.  Returns 0 or -EINVAL. */
 static int parse_num(const char *p, size_t len, double *out)
 {
@@ -109,21 +95,21 @@ static int parse_zone(const char *p, size_t len, struct dist_spec *out, char *wh
 	int bad;
 
 	if (out->nzones == DIST_MAX_ZONES)
-		return parse_why(why, "%s has more than %d zones", name, DIST_MAX_ZONES);
+		return dist_why(why, "%s has more than %d zones", name, DIST_MAX_ZONES);
 	if (!slash)
-		return parse_why(why, "%s zone %u: '%.*s' is not access/size", name,
+		return dist_why(why, "%s zone %u: '%.*s' is not access/size", name,
 				 out->nzones + 1, (int)(len < QUOTE_MAX ? len : QUOTE_MAX), p);
 	alen = (size_t)(slash - p);
 	slen = len - alen - 1;
 	if (parse_num(p, alen, &z->access))
-		return parse_why(why, "%s zone %u: access '%.*s' is not a number", name,
+		return dist_why(why, "%s zone %u: access '%.*s' is not a number", name,
 				 out->nzones + 1, (int)(alen < QUOTE_MAX ? alen : QUOTE_MAX), p);
 	if (out->type == DIST_ZONED)
 		bad = parse_num(slash + 1, slen, &z->size);
 	else
 		bad = parse_size(slash + 1, slen, &z->size);
 	if (bad)
-		return parse_why(why, "%s zone %u: size '%.*s' is not a %s", name, out->nzones + 1,
+		return dist_why(why, "%s zone %u: size '%.*s' is not a %s", name, out->nzones + 1,
 				 (int)(slen < QUOTE_MAX ? slen : QUOTE_MAX), slash + 1,
 				 out->type == DIST_ZONED ? "percentage" : "size");
 	out->nzones++;
@@ -136,7 +122,7 @@ static int parse_param(const char *p, size_t len, unsigned idx, struct dist_spec
 	double v;
 
 	if (parse_num(p, len, &v))
-		return parse_why(why, "%s: '%.*s' is not a number", dist_type_name(out->type),
+		return dist_why(why, "%s: '%.*s' is not a number", dist_type_name(out->type),
 				 (int)(len < QUOTE_MAX ? len : QUOTE_MAX), p);
 	if (idx == 0 && out->type != DIST_HOTBAND) {
 		out->param = v;
@@ -167,12 +153,12 @@ static int parse_values(const char *p, const struct dist_name *dn, struct dist_s
 		size_t len = strcspn(p, ":");
 
 		if (idx == dn->max_params && idx == 0)
-			return parse_why(why, "%s takes no parameters", dn->name);
+			return dist_why(why, "%s takes no parameters", dn->name);
 		if (idx == dn->max_params)
-			return parse_why(why, "%s takes at most %u parameter%s", dn->name,
+			return dist_why(why, "%s takes at most %u parameter%s", dn->name,
 					 dn->max_params, dn->max_params == 1 ? "" : "s");
 		if (len == 0)
-			return parse_why(why, "%s: empty value after ':'", dn->name);
+			return dist_why(why, "%s: empty value after ':'", dn->name);
 		if (dn->type == DIST_ZONED || dn->type == DIST_ZONED_ABS)
 			ret = parse_zone(p, len, out, why);
 		else
@@ -192,7 +178,7 @@ int dist_spec_parse(const char *s, struct dist_spec *out, char *why)
 	int ret;
 
 	if (!dn)
-		return parse_why(why,
+		return dist_why(why,
 				 "unknown distribution '%.*s' (expected random, zipf, "
 				 "pareto, normal, gauss, zoned, zoned_abs or hotband)",
 				 (int)(len < QUOTE_MAX ? len : QUOTE_MAX), s);

@@ -109,6 +109,9 @@ struct dist {
 	};
 };
 
+/* Formats a message into why (DIST_WHY_LEN bytes, may be NULL).  Returns -EINVAL. */
+int dist_why(char *why, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
 /* Returns the name used in the job file ("random", "zipf", ...). */
 const char *dist_type_name(enum dist_type type);
 
