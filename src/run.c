@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "iowl/clock.h"
+#include "iowl/diskstats.h"
 #include "iowl/engine.h"
 #include "iowl/options.h"
 #include "iowl/progress.h"
@@ -447,7 +448,7 @@ static void phase_free(struct phase *p)
 
 /* Runs one phase; returns 0, or -errno for a failure that is not an IO error. */
 static int run_phase(struct iowl_run *run, unsigned phase, unsigned *number,
-		     struct results *res, bool *io_error)
+		     struct results *res, bool *io_error, struct disk_set *disks)
 {
 	struct phase p = { 0 };
 	struct iowl_err err = { "" };
@@ -458,6 +459,10 @@ static int run_phase(struct iowl_run *run, unsigned phase, unsigned *number,
 	ret = phase_create(run, phase, number, &p, &err);
 	if (!ret)
 		ret = iolog_begin(run, &p, &err);
+	/* After the layout, so the device figures cover the workload only. */
+	if (!ret && disks->n && !disks->nsamples &&
+	    disk_set_sample(disks, clock_ns(), &(struct iowl_err){ "" }))
+		disks->n = 0;
 	if (!ret) {
 		ret = phase_start(run, &p, &err);
 		if (!ret || p.n) {
@@ -480,10 +485,40 @@ static int run_phase(struct iowl_run *run, unsigned phase, unsigned *number,
 	return ret;
 }
 
+/*
+ * Finds the block devices behind every target that moves data; a target without a device
+ * (tmpfs, overlay) simply adds none.  The first sample is taken when the first phase starts.
+ */
+static void disks_begin(const struct iowl_run *run, struct disk_set *disks)
+{
+	struct iowl_err err = { "" };
+
+	disk_set_init(disks, NULL);
+	for (unsigned j = 0; j < run->njobs; j++) {
+		const struct job *job = &run->jobs[j];
+
+		if (engine_find(job->o.ioengine)->flags & ENGINE_F_NODATA)
+			continue;
+		for (unsigned c = 0; c < job->o.numjobs; c++) {
+			struct target_plan plan;
+
+			if (target_plan(job, c, &plan, &err))
+				continue;
+			for (unsigned i = 0; i < plan.nfiles; i++) {
+				int dev;
+
+				disk_set_add_target(disks, plan.files[i].path, &dev, &err);
+			}
+			target_plan_release(&plan);
+		}
+	}
+}
+
 int run_exec(struct iowl_run *run)
 {
 	struct results res = { 0 };
 	struct run_result r = { 0 };
+	struct disk_set disks;
 	FILE *out = stdout;
 	struct job_kv *gkv;
 	struct timeval tv;
@@ -498,13 +533,17 @@ int run_exec(struct iowl_run *run)
 		return IOWL_EXIT_USAGE;
 	}
 	install_signals(&run->ctl);
+	disks_begin(run, &disks);
 	gettimeofday(&tv, NULL);
 	for (unsigned ph = 0; ph < nphases && !ret && !signal_seen; ph++) {
 		run->ctl.stop = 0;
-		ret = run_phase(run, ph, &number, &res, &io_error);
+		ret = run_phase(run, ph, &number, &res, &io_error, &disks);
 	}
 	signal_ctl = NULL;
 	run->signal = signal_seen;
+	if (disks.nsamples)
+		disk_set_sample(&disks, clock_ns(), &(struct iowl_err){ "" });
+	r.disks = &disks;
 	r.units = res.units;
 	r.nunits = res.n;
 	r.start = tv.tv_sec;
@@ -529,5 +568,6 @@ int run_exec(struct iowl_run *run)
 	free(res.units);
 	free(r.groups);
 	free(gkv);
+	disk_set_release(&disks);
 	return status;
 }

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <time.h>
 
+#include "iowl/diskstats.h"
 #include "iowl/job.h"
 #include "iowl/stats.h"
 
@@ -48,6 +49,7 @@ struct run_result {
 	const struct job_kv *global_kv;	/* options given in [global] sections, for "global options" */
 	unsigned nglobal_kv;
 	bool interrupted;		/* stopped by a signal */
+	const struct disk_set *disks;	/* devices behind the targets, sampled at start and end; may be NULL */
 };
 
 /* Prints the results as fio's normal output does.  Returns 0 or -errno. */

@@ -10,6 +10,7 @@
 
 #include <jansson.h>
 
+#include "disk.h"
 #include "iowl/report.h"
 #include "iowl/verify.h"
 #include "iowl/version.h"
@@ -371,13 +372,10 @@ static json_t *json_job(const struct run_result *r, const struct job_result *u, 
 	return o;
 }
 
-/*
- * Adds fio's "disk_util" array.  Empty for now: the disk statistics module will fill one
- * object per device here (name, read_ios, write_ios, read_merges, ..., util).
- */
-static int json_add_disk_util(json_t *root)
+/* Adds fio's "disk_util" array: one object per device behind the targets. */
+static int json_add_disk_util(json_t *root, const struct run_result *r)
 {
-	return json_object_set_new(root, "disk_util", json_array()) ? -ENOMEM : 0;
+	return json_object_set_new(root, "disk_util", report_disk_json(r->disks)) ? -ENOMEM : 0;
 }
 
 static int json_add_jobs(json_t *root, const struct run_result *r, bool plus)
@@ -405,7 +403,7 @@ static json_t *json_root(const struct run_result *r, bool plus)
 		return NULL;
 	if ((r->nglobal_kv &&
 	     json_object_set_new(root, "global options", json_kv(r->global_kv, r->nglobal_kv))) ||
-	    json_add_jobs(root, r, plus) || json_add_disk_util(root)) {
+	    json_add_jobs(root, r, plus) || json_add_disk_util(root, r)) {
 		json_decref(root);
 		return NULL;
 	}

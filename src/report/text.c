@@ -6,6 +6,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "disk.h"
 #include "iowl/report.h"
 #include "iowl/verify.h"
 #include "report/fmt.h"
@@ -356,5 +357,6 @@ int report_text(FILE *f, const struct run_result *r)
 	}
 	for (unsigned i = 0; i < r->ngroups; i++)
 		text_group(f, &r->groups[i]);
+	report_disk_text(f, r->disks);
 	return ferror(f) ? -EIO : 0;
 }

@@ -26,6 +26,10 @@ for engine in libaio io_uring psync sync; do
 		ios=$(jget "$SCRATCH/out.json" jobs.0.$dir.total_ios)
 		[ "$ios" = 20000 ] || fail "$engine $rw: iowl did $ios IOs, expected 20000"
 		approx "$dev_ios" "$ios" 1 || fail "$engine $rw: device counted $dev_ios, iowl $ios"
+		# fio's disk_util block reports the same device and counts.
+		[ "$(jget "$SCRATCH/out.json" disk_util.0.name)" = "$name" ] || fail "disk_util names $(jget "$SCRATCH/out.json" disk_util.0.name)"
+		approx "$(jget "$SCRATCH/out.json" disk_util.0.${dir}_ios)" "$ios" 1 ||
+			fail "$engine $rw: disk_util counted $(jget "$SCRATCH/out.json" disk_util.0.${dir}_ios)"
 		echo "$engine $rw: iowl $ios, device $dev_ios"
 	done
 done
