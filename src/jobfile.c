@@ -354,9 +354,15 @@ int jobfile_build(const struct jobfile_input *in, struct job **jobs_out, unsigne
 		if (!ret)
 			ret = job_validate(&jobs[njobs - 1], err);
 	}
-	if (!ret && !njobs)
-		ret = err_set(err, in->nsections ? "no job matches the --section names given"
-						 : "no jobs defined (a job file needs a [section], or use --name=...)");
+	if (!ret && !njobs && in->nsections)
+		ret = err_set(err, "no job matches the --section names given");
+	else if (!ret && !njobs && in->doc->nsections)	/* only globals: point at the last one */
+		ret = err_at(err, in->doc->sections[in->doc->nsections - 1].file,
+			     in->doc->sections[in->doc->nsections - 1].line,
+			     "no jobs defined: only [global] sections (add a job section, e.g. [job1])");
+	else if (!ret && !njobs)
+		ret = err_at(err, in->doc->nfiles ? in->doc->files[0] : "command line", 1,
+			     "no jobs defined (a job file needs a [section], or use --name=...)");
 	if (ret) {
 		jobfile_free(jobs, njobs);
 		return ret;
