@@ -16,7 +16,7 @@
 
 static const char *const flags[] = {
 	"output", "output-format", "eta", "parse-only", "section", "set", "help", "version",
-	"cmdhelp", "analyze",
+	"cmdhelp", "analyze", "assert",
 };
 
 static void usage(FILE *f)
@@ -35,11 +35,14 @@ static void usage(FILE *f)
 		"                           them and describe the pattern: streams, sizes, hot blocks\n"
 		"  --section=NAME           run only the job sections named (repeatable)\n"
 		"  --set KEY=VALUE          set a job option in every job, as if written last (repeatable)\n"
+		"  --assert EXPR            check a result after the run, e.g. read.clat.p99<=2ms,\n"
+		"                           write.bw>=200MiB/s, errors==0 (repeatable; exit 3 if not)\n"
 		"  --cmdhelp[=OPTION]       list the job options, or describe one\n"
 		"  --help, --version\n"
 		"\n"
 		"Exit status: 0 success, 1 bad usage or job file (nothing ran), 2 an IO or runtime\n"
-		"error during the run, 130/143 interrupted by SIGINT/SIGTERM. See iowl(1).\n");
+		"error during the run, 3 an --assert did not hold, 130/143 interrupted by SIGINT/SIGTERM.\n"
+		"See iowl(1).\n");
 }
 
 /* Lists the job options, or describes one.  Returns CLI_DONE, or -EINVAL for an unknown name. */
@@ -165,7 +168,7 @@ static int flag(struct iowl_run *run, const char *name, const char *value, char 
 			return err_set(err, "--analyze=%s: give a number of IOs, e.g. --analyze=1000000", value);
 		return 0;
 	}
-	if (!value && !strcmp(name, "set") && next) {
+	if (!value && (!strcmp(name, "set") || !strcmp(name, "assert")) && next) {
 		*used_next = true;
 		value = next;
 	}
@@ -192,6 +195,14 @@ static int flag(struct iowl_run *run, const char *name, const char *value, char 
 	}
 	if (!strcmp(name, "section"))
 		return push(&o->sections, &o->nsections, (char *)value, err);
+	if (!strcmp(name, "assert")) {
+		struct assertion *a = realloc(o->asserts, (o->nasserts + 1) * sizeof(*a));
+
+		if (!a)
+			return err_set(err, "out of memory");
+		o->asserts = a;
+		return assert_parse(value, &a[o->nasserts++], err);
+	}
 	return add_set(o, value, err);
 }
 
@@ -252,7 +263,7 @@ int cli_parse(int argc, char **argv, struct iowl_run *run, struct iowl_err *err)
 	/* Job files first, so their file_index values come before the command-line jobs'. */
 	for (int i = 1; i < argc; i++) {
 		if (argv[i][0] == '-') {
-			i += !strcmp(argv[i], "--set");
+			i += !strcmp(argv[i], "--set") || !strcmp(argv[i], "--assert");
 			continue;
 		}
 		ret = push(&run->opts.files, &run->opts.nfiles, argv[i], err);

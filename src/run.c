@@ -64,6 +64,7 @@ void run_release(struct iowl_run *run)
 		free(run->opts.sets[i].value);
 	}
 	free(run->opts.sets);
+	free(run->opts.asserts);
 	free(run->opts.sections);
 	free(run->opts.files);
 	free(run->opts.output);
@@ -561,6 +562,8 @@ int run_exec(struct iowl_run *run)
 		status = run->signal == SIGTERM ? IOWL_EXIT_SIGTERM : IOWL_EXIT_SIGINT;
 	else if (ret || io_error)
 		status = IOWL_EXIT_IO;
+	else if (assert_check(run->opts.asserts, run->opts.nasserts, &r, stderr))
+		status = IOWL_EXIT_ASSERT;
 	else
 		status = IOWL_EXIT_OK;
 	for (unsigned i = 0; i < res.n; i++)

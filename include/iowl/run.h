@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 
+#include "iowl/assert.h"
 #include "iowl/err.h"
 #include "iowl/ini.h"
 #include "iowl/job.h"
@@ -16,6 +17,7 @@ enum iowl_exit {
 	IOWL_EXIT_OK = 0,
 	IOWL_EXIT_USAGE = 1,		/* bad command line or job file: nothing ran */
 	IOWL_EXIT_IO = 2,		/* an IO or runtime error during the run */
+	IOWL_EXIT_ASSERT = 3,		/* an --assert did not hold */
 	IOWL_EXIT_SIGINT = 130,
 	IOWL_EXIT_SIGTERM = 143,
 };
@@ -45,6 +47,8 @@ struct run_opts {
 	unsigned nsets;
 	char **files;			/* job files */
 	unsigned nfiles;
+	struct assertion *asserts;	/* --assert */
+	unsigned nasserts;
 };
 
 struct iowl_run {

@@ -20,12 +20,13 @@
  * cli.c handles as the job option that starts a command-line job.
  */
 static const char *const cli_flags[] = {
-	"--output", "--output-format", "--eta", "--parse-only", "--analyze", "--section", "--set", "--help",
+	"--output", "--output-format", "--eta", "--parse-only", "--analyze", "--assert", "--section", "--set", "--help",
 	"--version", "--cmdhelp", "--name",
 };
 
 static const int exit_statuses[] = {
-	IOWL_EXIT_OK, IOWL_EXIT_USAGE, IOWL_EXIT_IO, IOWL_EXIT_SIGINT, IOWL_EXIT_SIGTERM,
+	IOWL_EXIT_OK, IOWL_EXIT_USAGE, IOWL_EXIT_IO, IOWL_EXIT_ASSERT, IOWL_EXIT_SIGINT,
+	IOWL_EXIT_SIGTERM,
 };
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
