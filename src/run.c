@@ -263,19 +263,38 @@ static bool phase_done(const struct phase *p)
 	return true;
 }
 
-static void phase_wait(struct iowl_run *run, struct phase *p)
+#define STOP_GRACE_NS 800000000ULL	/* after a signal, how long workers get to stop */
+
+/*
+ * Waits for the phase's workers.  Returns false when, after a signal, a worker did not stop
+ * within STOP_GRACE_NS (stuck in a system call that does not return, a hung device): the run
+ * then reports what the workers counted so far and leaves them behind.
+ */
+static bool phase_wait(struct iowl_run *run, struct phase *p)
 {
 	struct progress prog;
 	struct timespec tick = { 0, 50000000 };
+	uint64_t stop_seen = 0;
 
 	progress_init(&prog, run->opts.eta, run->jobs, run->njobs);
 	while (!phase_done(p)) {
 		nanosleep(&tick, NULL);
 		progress_update(&prog, (const struct worker *const *)p->w, p->n, run->ctl.start_ns);
+		if (!signal_seen)
+			continue;
+		if (!stop_seen)
+			stop_seen = clock_ns();
+		else if (clock_ns() - stop_seen > STOP_GRACE_NS) {
+			progress_end(&prog);
+			iowl_warn("a worker did not stop within %llu ms of the signal; reporting what was counted",
+				  STOP_GRACE_NS / 1000000);
+			return false;
+		}
 	}
 	progress_end(&prog);
 	for (unsigned i = 0; i < p->n; i++)
 		pthread_join(p->w[i]->tid, NULL);
+	return true;
 }
 
 struct results {
@@ -453,6 +472,7 @@ static int run_phase(struct iowl_run *run, unsigned phase, unsigned *number,
 {
 	struct phase p = { 0 };
 	struct iowl_err err = { "" };
+	bool joined = true;
 	int ret;
 
 	run->ctl.go = 0;
@@ -470,7 +490,7 @@ static int run_phase(struct iowl_run *run, unsigned phase, unsigned *number,
 			int r = phase_go(run, &p, ret ? &(struct iowl_err){ "" } : &err);
 
 			ret = ret ? ret : r;
-			phase_wait(run, &p);
+			joined = phase_wait(run, &p);
 		}
 		iolog_end(&p);
 	}
@@ -482,7 +502,11 @@ static int run_phase(struct iowl_run *run, unsigned phase, unsigned *number,
 			*io_error = true;
 	if (collect(run, &p, res))
 		ret = ret ? ret : -ENOMEM;
-	phase_free(&p);
+	/* Workers left running still use their memory: it is not freed (the process ends soon). */
+	if (joined)
+		phase_free(&p);
+	else
+		run->abandoned = true;
 	return ret;
 }
 

@@ -58,6 +58,7 @@ struct iowl_run {
 	unsigned njobs;
 	struct run_ctl ctl;
 	int signal;			/* the signal that stopped the run, 0: none */
+	bool abandoned;			/* workers were left running after a signal */
 };
 
 /* Sets up an empty run. */

@@ -44,4 +44,25 @@ kill -TERM $pid
 wait $pid
 rc=$?
 [ "$rc" = 143 ] || fail "SIGTERM gave status $rc, expected 143"
+# A worker stuck in a system call that never returns (a hung device) does not keep a SIGINT
+# from ending the run within a second with the results counted so far.
+shim="$SHIMS/faultshim.so"
+if [ -f "$shim" ]; then
+	truncate -s 64m iowl-fault.dat
+	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" LD_PRELOAD="$shim" \
+		IOWL_FAULT_HANG_AFTER=1000 "$IOWL" --name=h --filename=iowl-fault.dat --rw=randread \
+		--ioengine=psync --runtime=30 --time_based --output-format=json --eta=never \
+		> "$SCRATCH/hang.json" 2> "$SCRATCH/hang.err" &
+	pid=$!
+	sleep 1
+	t0=$(date +%s%N)
+	kill -INT $pid
+	wait $pid
+	rc=$?
+	t1=$(date +%s%N)
+	[ "$rc" = 130 ] || { cat "$SCRATCH/hang.err"; fail "stuck worker: status $rc, expected 130"; }
+	[ $(( (t1 - t0) / 1000000 )) -lt 1000 ] || fail "stuck worker: SIGINT took $(( (t1 - t0) / 1000000 )) ms"
+	[ "$(jget "$SCRATCH/hang.json" jobs.0.read.total_ios)" -ge 1000 ] || fail "stuck worker: no partial results"
+	grep -q "did not stop within" "$SCRATCH/hang.err" || fail "stuck worker: no warning"
+fi
 echo "exit statuses ok"

@@ -4,6 +4,7 @@
  *   IOWL_FAULT_EIO_OFFSET=N     pread/pwrite at offset N fail with EIO (read/write when the fd's position is N)
  *   IOWL_FAULT_SHORT_EVERY=N    every Nth transfer moves only half of what was asked
  *   IOWL_FAULT_EINTR_EVERY=N    every Nth call fails with EINTR before doing anything
+ *   IOWL_FAULT_HANG_AFTER=N     call N+1 never returns (a hung device)
  * Only files whose path contains IOWL_FAULT_MATCH (default "iowl-fault") are affected.
  */
 #define _GNU_SOURCE
@@ -44,10 +45,13 @@ static int fault(int fd, off_t off)
 	long eio = env_long("IOWL_FAULT_EIO_OFFSET");
 	long shrt = env_long("IOWL_FAULT_SHORT_EVERY");
 	long eintr = env_long("IOWL_FAULT_EINTR_EVERY");
+	long hang = env_long("IOWL_FAULT_HANG_AFTER");
 
 	if (!matches(fd))
 		return 0;
 	calls++;
+	while (hang >= 0 && calls > hang)
+		sleep(1000);
 	if (eio >= 0 && off == eio) {
 		errno = EIO;
 		return -1;
