@@ -297,11 +297,6 @@ static bool phase_wait(struct iowl_run *run, struct phase *p)
 	return true;
 }
 
-struct results {
-	struct job_result *units;
-	unsigned n, cap;
-};
-
 static bool group_merged(const struct iowl_run *run, unsigned group)
 {
 	for (unsigned j = 0; j < run->njobs; j++)
@@ -539,62 +534,80 @@ static void disks_begin(const struct iowl_run *run, struct disk_set *disks)
 	}
 }
 
-int run_exec(struct iowl_run *run)
+int run_collect(struct iowl_run *run, struct run_outcome *o)
 {
-	struct results res = { 0 };
-	struct run_result r = { 0 };
-	struct disk_set disks;
-	FILE *out = stdout;
-	struct job_kv *gkv;
-	struct timeval tv;
 	unsigned nphases = run->njobs ? run->jobs[run->njobs - 1].phase + 1 : 0;
 	unsigned number = 0;
-	bool io_error = false;
-	int ret = 0, status;
+	struct timeval tv;
+	int ret = 0;
+
+	memset(o, 0, sizeof(*o));
+	install_signals(&run->ctl);
+	disks_begin(run, &o->disks);
+	gettimeofday(&tv, NULL);
+	for (unsigned ph = 0; ph < nphases && !ret && !signal_seen && !run->abandoned; ph++) {
+		run->ctl.stop = 0;
+		ret = run_phase(run, ph, &number, &o->res, &o->io_error, &o->disks);
+	}
+	signal_ctl = NULL;
+	run->signal = signal_seen;
+	if (o->disks.nsamples)
+		disk_set_sample(&o->disks, clock_ns(), &(struct iowl_err){ "" });
+	o->r.disks = &o->disks;
+	o->r.units = o->res.units;
+	o->r.nunits = o->res.n;
+	o->r.start = tv.tv_sec;
+	o->r.start_ms = (uint64_t)tv.tv_sec * 1000 + (uint64_t)tv.tv_usec / 1000;
+	o->r.interrupted = signal_seen;
+	o->gkv = global_kv(run, &o->r.nglobal_kv);
+	o->r.global_kv = o->gkv;
+	if (build_groups(run, &o->r))
+		ret = ret ? ret : -ENOMEM;
+	if (run->signal)
+		fprintf(stderr, "iowl: terminating on signal %d\n", run->signal);
+	o->ret = ret;
+	return ret;
+}
+
+int run_status(const struct iowl_run *run, const struct run_outcome *o)
+{
+	if (run->signal)
+		return run->signal == SIGTERM ? IOWL_EXIT_SIGTERM : IOWL_EXIT_SIGINT;
+	if (o->ret || o->io_error)
+		return IOWL_EXIT_IO;
+	if (assert_check(run->opts.asserts, run->opts.nasserts, &o->r, stderr))
+		return IOWL_EXIT_ASSERT;
+	return IOWL_EXIT_OK;
+}
+
+void run_outcome_release(struct run_outcome *o)
+{
+	for (unsigned i = 0; i < o->res.n; i++)
+		stats_release(&o->res.units[i].st);
+	free(o->res.units);
+	free(o->r.groups);
+	free(o->gkv);
+	disk_set_release(&o->disks);
+	memset(o, 0, sizeof(*o));
+}
+
+int run_exec(struct iowl_run *run)
+{
+	struct run_outcome o;
+	FILE *out = stdout;
+	int status;
 
 	/* The results file is opened before any IO, so a bad path costs nothing. */
 	if (run->opts.output && !(out = fopen(run->opts.output, "w"))) {
 		iowl_warn("--output '%s': %s", run->opts.output, strerror(errno));
 		return IOWL_EXIT_USAGE;
 	}
-	install_signals(&run->ctl);
-	disks_begin(run, &disks);
-	gettimeofday(&tv, NULL);
-	for (unsigned ph = 0; ph < nphases && !ret && !signal_seen; ph++) {
-		run->ctl.stop = 0;
-		ret = run_phase(run, ph, &number, &res, &io_error, &disks);
-	}
-	signal_ctl = NULL;
-	run->signal = signal_seen;
-	if (disks.nsamples)
-		disk_set_sample(&disks, clock_ns(), &(struct iowl_err){ "" });
-	r.disks = &disks;
-	r.units = res.units;
-	r.nunits = res.n;
-	r.start = tv.tv_sec;
-	r.start_ms = (uint64_t)tv.tv_sec * 1000 + (uint64_t)tv.tv_usec / 1000;
-	r.interrupted = signal_seen;
-	gkv = global_kv(run, &r.nglobal_kv);
-	r.global_kv = gkv;
-	if (run->signal)
-		fprintf(stderr, "iowl: terminating on signal %d\n", run->signal);
-	if (build_groups(run, &r) || print_reports(run, out, &r))
-		ret = ret ? ret : -EIO;
-	if (out != stdout && fclose(out) && !ret)
-		ret = -EIO;
-	if (run->signal)
-		status = run->signal == SIGTERM ? IOWL_EXIT_SIGTERM : IOWL_EXIT_SIGINT;
-	else if (ret || io_error)
-		status = IOWL_EXIT_IO;
-	else if (assert_check(run->opts.asserts, run->opts.nasserts, &r, stderr))
-		status = IOWL_EXIT_ASSERT;
-	else
-		status = IOWL_EXIT_OK;
-	for (unsigned i = 0; i < res.n; i++)
-		stats_release(&res.units[i].st);
-	free(res.units);
-	free(r.groups);
-	free(gkv);
-	disk_set_release(&disks);
+	run_collect(run, &o);
+	if (print_reports(run, out, &o.r) && !o.ret)
+		o.ret = -EIO;
+	if (out != stdout && fclose(out) && !o.ret)
+		o.ret = -EIO;
+	status = run_status(run, &o);
+	run_outcome_release(&o);
 	return status;
 }

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 
 #include "iowl/assert.h"
+#include "iowl/diskstats.h"
 #include "iowl/err.h"
 #include "iowl/ini.h"
 #include "iowl/job.h"
@@ -66,6 +67,30 @@ void run_init(struct iowl_run *run);
 
 /* Builds and validates the jobs and plans every target (no IO).  Returns 0 or -errno with err set. */
 int run_prepare(struct iowl_run *run, struct iowl_err *err);
+
+/* The units reported so far, while a run collects them. */
+struct results {
+	struct job_result *units;
+	unsigned n, cap;
+};
+
+/* Everything one run produced, before it is printed. */
+struct run_outcome {
+	struct results res;
+	struct run_result r;		/* points into res, disks and gkv */
+	struct disk_set disks;
+	struct job_kv *gkv;
+	bool io_error;
+	int ret;			/* 0, or -errno of a failure that is not an IO error */
+};
+
+/* Runs every phase and gathers the results in o (release with run_outcome_release()).  Returns o->ret. */
+int run_collect(struct iowl_run *run, struct run_outcome *o);
+
+/* The exit status of a collected run (signals, errors, then --assert).  Prints failed assertions. */
+int run_status(const struct iowl_run *run, const struct run_outcome *o);
+
+void run_outcome_release(struct run_outcome *o);
 
 /* Runs every phase, prints the results, and returns the exit status (enum iowl_exit). */
 int run_exec(struct iowl_run *run);
