@@ -10,13 +10,14 @@
 #include "iowl/options.h"
 #include "iowl/analyze.h"
 #include "iowl/suggest.h"
+#include "iowl/sweep.h"
 #include "iowl/value.h"
 
 #define CMDLINE "command line"
 
 static const char *const flags[] = {
 	"output", "output-format", "eta", "parse-only", "section", "set", "help", "version",
-	"cmdhelp", "analyze", "assert",
+	"cmdhelp", "analyze", "assert", "sweep",
 };
 
 static void usage(FILE *f)
@@ -35,6 +36,9 @@ static void usage(FILE *f)
 		"                           them and describe the pattern: streams, sizes, hot blocks\n"
 		"  --section=NAME           run only the job sections named (repeatable)\n"
 		"  --set KEY=VALUE          set a job option in every job, as if written last (repeatable)\n"
+		"  --sweep KEY=V1,V2,...    run the jobs once per value (KEY=1..256x2, bs=4k..1m x2,\n"
+		"                           8..64+8 ranges; repeatable: a cross product), one table,\n"
+		"                           and a scalability fit when sweeping iodepth or numjobs\n"
 		"  --assert EXPR            check a result after the run, e.g. read.clat.p99<=2ms,\n"
 		"                           write.bw>=200MiB/s, errors==0 (repeatable; exit 3 if not)\n"
 		"  --cmdhelp[=OPTION]       list the job options, or describe one\n"
@@ -92,8 +96,10 @@ static int parse_formats(const char *v, unsigned *out, struct iowl_err *err)
 			*out |= OUT_JSON;
 		else if (!strcmp(tok, "json+"))
 			*out |= OUT_JSONPLUS;
+		else if (!strcmp(tok, "csv"))
+			*out |= OUT_CSV;
 		else
-			ret = err_set(err, "--output-format: '%s' is not a format (use normal, json or json+)",
+			ret = err_set(err, "--output-format: '%s' is not a format (use normal, json, json+, or csv with --sweep)",
 				      tok);
 	}
 	free(dup);
@@ -168,7 +174,8 @@ static int flag(struct iowl_run *run, const char *name, const char *value, char 
 			return err_set(err, "--analyze=%s: give a number of IOs, e.g. --analyze=1000000", value);
 		return 0;
 	}
-	if (!value && (!strcmp(name, "set") || !strcmp(name, "assert")) && next) {
+	if (!value && (!strcmp(name, "set") || !strcmp(name, "assert") || !strcmp(name, "sweep")) &&
+	    next) {
 		*used_next = true;
 		value = next;
 	}
@@ -195,6 +202,17 @@ static int flag(struct iowl_run *run, const char *name, const char *value, char 
 	}
 	if (!strcmp(name, "section"))
 		return push(&o->sections, &o->nsections, (char *)value, err);
+	if (!strcmp(name, "sweep")) {
+		struct sweep_key *k = realloc(o->sweeps, (o->nsweeps + 1) * sizeof(*k));
+
+		if (!k)
+			return err_set(err, "out of memory");
+		o->sweeps = k;
+		if (sweep_key_parse(value, &k[o->nsweeps], err))
+			return -EINVAL;
+		o->nsweeps++;
+		return 0;
+	}
 	if (!strcmp(name, "assert")) {
 		struct assertion *a = realloc(o->asserts, (o->nasserts + 1) * sizeof(*a));
 
@@ -263,7 +281,8 @@ int cli_parse(int argc, char **argv, struct iowl_run *run, struct iowl_err *err)
 	/* Job files first, so their file_index values come before the command-line jobs'. */
 	for (int i = 1; i < argc; i++) {
 		if (argv[i][0] == '-') {
-			i += !strcmp(argv[i], "--set") || !strcmp(argv[i], "--assert");
+			i += !strcmp(argv[i], "--set") || !strcmp(argv[i], "--assert") ||
+			     !strcmp(argv[i], "--sweep");
 			continue;
 		}
 		ret = push(&run->opts.files, &run->opts.nfiles, argv[i], err);
@@ -297,6 +316,8 @@ int cli_parse(int argc, char **argv, struct iowl_run *run, struct iowl_err *err)
 	}
 	if (!ret && nopts)
 		run->doc.ntop++;
+	if (!ret && (run->opts.formats & OUT_CSV) && !run->opts.nsweeps)
+		ret = err_set(err, "--output-format=csv is the table of a --sweep (add --sweep KEY=...)");
 	if (!ret && !run->opts.nfiles && !nopts) {
 		usage(stderr);
 		return err_set(err, "no job files and no jobs given");

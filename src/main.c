@@ -7,6 +7,7 @@
 #include "iowl/cli.h"
 #include "iowl/clock.h"
 #include "iowl/run.h"
+#include "iowl/sweep.h"
 
 int main(int argc, char **argv)
 {
@@ -32,6 +33,8 @@ int main(int argc, char **argv)
 		status = IOWL_EXIT_OK;
 	else if (run.opts.analyze)
 		status = analyze_run(&run, run.opts.analyze);
+	else if (run.opts.nsweeps)
+		status = sweep_run(&run);
 	else
 		status = run_exec(&run);
 	if (run.abandoned) {

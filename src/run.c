@@ -18,6 +18,7 @@
 #include "iowl/progress.h"
 #include "iowl/report.h"
 #include "iowl/run.h"
+#include "iowl/sweep.h"
 #include "iowl/target.h"
 
 /*
@@ -65,6 +66,9 @@ void run_release(struct iowl_run *run)
 	}
 	free(run->opts.sets);
 	free(run->opts.asserts);
+	for (unsigned i = 0; i < run->opts.nsweeps; i++)
+		sweep_key_release(&run->opts.sweeps[i]);
+	free(run->opts.sweeps);
 	free(run->opts.sections);
 	free(run->opts.files);
 	free(run->opts.output);

@@ -27,6 +27,7 @@ enum out_format {
 	OUT_NORMAL = 1U << 0,
 	OUT_JSON = 1U << 1,
 	OUT_JSONPLUS = 1U << 2,
+	OUT_CSV = 1U << 3,		/* --sweep's table only */
 };
 
 enum eta_mode {
@@ -50,7 +51,11 @@ struct run_opts {
 	unsigned nfiles;
 	struct assertion *asserts;	/* --assert */
 	unsigned nasserts;
+	struct sweep_key *sweeps;	/* --sweep */
+	unsigned nsweeps;
 };
+
+struct sweep_key;
 
 struct iowl_run {
 	struct run_opts opts;

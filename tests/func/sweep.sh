@@ -1,0 +1,33 @@
+#!/bin/sh
+# --sweep: a doubling iodepth sweep gives one row per point as text, CSV and one JSON document,
+# Little's law matches the depth on the null engine, and a loop-device sweep fills the device columns.
+. "$(dirname "$0")/../lib.sh"
+cd "$SCRATCH" || fail "cd"
+base="--name=s --ioengine=null --size=1g --rw=randread --runtime=1 --time_based --eta=never"
+"$IOWL" $base --sweep iodepth=1..8x2 --output-format=json > s.json 2> s.err || { cat s.err; fail "json sweep"; }
+[ "$(jget s.json points)" = 4 ] || fail "points"
+[ "$(jget s.json points.2.values.iodepth)" = 4 ] || fail "point values"
+for i in 0 1 2 3; do
+	awk -v c="$(jget s.json points.$i.concurrency)" -v n="$(jget s.json points.$i.n)" \
+		'BEGIN { exit !(c > n * 0.9 && c < n * 1.1) }' || fail "Little's law at point $i"
+done
+jget s.json usl.lambda > /dev/null 2>&1 || jget s.json usl.error > /dev/null || fail "usl object"
+"$IOWL" $base --sweep iodepth=1,2 --sweep rw=randread,randwrite --output-format=csv > s.csv || fail "csv"
+[ "$(wc -l < s.csv)" = 5 ] || fail "csv rows"
+head -1 s.csv | grep -q "^iodepth,rw,iops,mb_s,mean_us" || fail "csv header"
+sed -n 2p s.csv | grep -q "^1,randread," || fail "first key outermost"
+sed -n 3p s.csv | grep -q "^1,randwrite," || fail "second key innermost"
+"$IOWL" $base --sweep iodepth=1,2,3 > s.txt 2> s.err || fail "text"
+grep -q "no scalability fit: need at least 4 points, got 3" s.txt || { cat s.txt; fail "USL with 3 points"; }
+"$IOWL" $base --sweep iodepth=1,0 > /dev/null 2> s.err && fail "a bad point was accepted"
+grep -q "iodepth" s.err || fail "bad point message"
+"$IOWL" $base --sweep bs=4k..1m > /dev/null 2> s.err && fail "a range without a step was accepted"
+[ "$(id -u)" = 0 ] && command -v losetup >/dev/null 2>&1 || skip "the loop-device part needs root and losetup"
+truncate -s 256m /dev/shm/iowl-sweep.$$ && on_exit "rm -f /dev/shm/iowl-sweep.$$"
+dev=$(losetup -f --show /dev/shm/iowl-sweep.$$) || skip "no loop device"
+on_exit "losetup -d $dev"
+"$IOWL" --name=l --filename="$dev" --ioengine=libaio --direct=1 --rw=randread --bs=4k \
+	--runtime=1 --time_based --eta=never --sweep iodepth=1..8x2 --output-format=json > l.json 2> l.err ||
+	{ cat l.err; fail "loop sweep"; }
+awk -v u="$(jget l.json points.3.util)" 'BEGIN { exit !(u > 10) }' || fail "device %util not filled"
+echo "sweep ok"
