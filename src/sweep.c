@@ -113,7 +113,8 @@ static int point_sets(struct iowl_run *run, const unsigned *idx, struct job_set 
 {
 	struct run_opts *o = &run->opts;
 
-	memcpy(o->sets, base, nbase * sizeof(*base));
+	if (nbase)	/* base is NULL without --set */
+		memcpy(o->sets, base, nbase * sizeof(*base));
 	for (unsigned k = 0; k < o->nsweeps; k++) {
 		o->sets[nbase + k].key = o->sweeps[k].key;
 		o->sets[nbase + k].value = o->sweeps[k].values[idx[k]];
