@@ -326,6 +326,16 @@ static int check_misc(struct job *job, struct iowl_err *err)
 {
 	struct job_opts *o = &job->o;
 
+	if (o->worker_ramp && o->numjobs < 2)
+		return JOB_ERR(job, "worker_ramp", err,
+			       "worker_ramp adds clones one at a time: it needs numjobs=2 or more");
+	if (o->worker_ramp && o->ramp_time)
+		return JOB_ERR(job, "worker_ramp", err,
+			       "worker_ramp and ramp_time contradict each other (the ramp's first step is its warm-up; keep one)");
+	if (o->worker_ramp && o->runtime && o->runtime <= o->worker_ramp * (o->numjobs - 1))
+		return JOB_ERR(job, "worker_ramp", err,
+			       "runtime ends before the last of %u clones starts (it needs more than %u x worker_ramp)",
+			       o->numjobs, o->numjobs - 1);
 	if (o->time_based && !o->runtime)
 		return JOB_ERR(job, "time_based", err,
 			       "time_based needs a runtime (e.g. runtime=60)");

@@ -35,6 +35,7 @@ struct worker *worker_new(const struct job *job, unsigned clone, unsigned number
 	w->ctl = ctl;
 	w->iolog_fd = -1;
 	w->deadline_ns = UINT64_MAX;
+	w->next_step_ns = UINT64_MAX;
 	return w;
 }
 
@@ -161,6 +162,14 @@ static int worker_setup(struct worker *w)
 		ret = err_set(&w->err, "out of memory");
 	if (!ret)
 		ret = setup_iolog(w);
+	if (!ret && o->worker_ramp) {
+		bool hist = o->clat_percentiles;
+
+		if (stats_steps_init(&w->stats, o->numjobs, hist) ||
+		    (hist && (!(w->step_hist = calloc(1, sizeof(struct hist))) ||
+			      !(w->step_scratch = calloc(1, sizeof(struct hist))))))
+			ret = err_set(&w->err, "out of memory");
+	}
 	return ret;
 }
 
@@ -286,11 +295,76 @@ static void end_ramp(struct worker *w, uint64_t now)
 	w->next_sample_ns = now + SAMPLE_NS;
 }
 
-/* Time-driven events, checked once per completion batch: ramp end, samples, the deadline. */
+/* The worker's cumulative completion figures over every direction. */
+static void step_totals(const struct worker *w, uint64_t *ios, uint64_t *bytes,
+			struct lat_stat *lat, struct hist *h)
+{
+	*ios = *bytes = 0;
+	lat_init(lat);
+	if (h)
+		memset(h, 0, sizeof(*h));
+	for (unsigned d = 0; d < 3; d++) {
+		*ios += w->stats.dir[d].ios;
+		*bytes += w->stats.dir[d].bytes;
+		lat_merge(lat, &w->stats.dir[d].clat);
+		if (h && w->stats.dir[d].clat_hist)
+			hist_merge(h, w->stats.dir[d].clat_hist);
+	}
+}
+
+/* Closes the current step of a worker ramp: its share is the change since the step began. */
+static void step_close(struct worker *w, uint64_t now)
+{
+	struct step_stats *s = &w->stats.steps[w->step];
+	struct lat_stat lat;
+	uint64_t ios, bytes;
+
+	step_totals(w, &ios, &bytes, &lat, w->step_scratch);
+	s->ios = ios - w->step_ios;
+	s->bytes = bytes - w->step_bytes;
+	lat_sub(&s->clat, &lat, &w->step_lat);
+	if (s->clat_hist && w->step_scratch)
+		hist_sub(s->clat_hist, w->step_scratch, w->step_hist);
+	s->workers = 1;
+	s->ns = now - w->step_start_ns;
+	w->step_ios = ios;
+	w->step_bytes = bytes;
+	w->step_lat = lat;
+	if (w->step_hist && w->step_scratch)
+		memcpy(w->step_hist, w->step_scratch, sizeof(*w->step_hist));
+	w->step_start_ns = now;
+	if (++w->step + 1 >= w->stats.nsteps)
+		w->next_step_ns = UINT64_MAX;
+	else
+		w->next_step_ns += w->job->o.worker_ramp;
+}
+
+/*
+ * A ramping clone joins at step number clone (it started worker_ramp x clone after the first);
+ * all clones stop together, runtime after the first started.
+ */
+static void start_steps(struct worker *w, uint64_t now)
+{
+	const struct job_opts *o = &w->job->o;
+	uint64_t first = w->ctl->start_ns;
+
+	w->step = w->clone;
+	w->step_start_ns = now;
+	w->next_step_ns = w->clone + 1 < w->stats.nsteps ?
+				  first + o->worker_ramp * (w->clone + 1) : UINT64_MAX;
+	if (o->runtime)
+		w->deadline_ns = first + o->startdelay.lo + o->runtime;
+	if (w->next_step_ns < w->next_sample_ns)
+		w->next_sample_ns = w->next_step_ns;
+}
+
+/* Time-driven events, checked once per completion batch: ramp end, samples, steps, the deadline. */
 static void tick(struct worker *w, uint64_t now)
 {
 	if (now < w->next_sample_ns)
 		return;
+	if (now >= w->next_step_ns)
+		step_close(w, now);
 	if (w->ramp_end_ns && now >= w->ramp_end_ns)
 		end_ramp(w, now);
 	else if (!w->ramp_end_ns)
@@ -299,6 +373,8 @@ static void tick(struct worker *w, uint64_t now)
 		w->next_sample_ns = now + SAMPLE_NS;
 	if (w->ramp_end_ns && w->ramp_end_ns < w->next_sample_ns)
 		w->next_sample_ns = w->ramp_end_ns;
+	if (w->next_step_ns < w->next_sample_ns)
+		w->next_sample_ns = w->next_step_ns;
 	if (now >= w->deadline_ns)
 		w->no_more = true;
 }
@@ -667,7 +743,7 @@ static void wait_start(struct worker *w)
 {
 	const struct job_opts *o = &w->job->o;
 	struct timespec ms = { 0, 1000000 };
-	uint64_t delay = o->startdelay.lo, until;
+	uint64_t delay = o->startdelay.lo + o->worker_ramp * w->clone, until;
 
 	__atomic_add_fetch(&w->ctl->ready, 1, __ATOMIC_RELEASE);
 	while (!__atomic_load_n(&w->ctl->go, __ATOMIC_ACQUIRE))
@@ -758,10 +834,14 @@ void *worker_main(void *arg)
 	}
 	if (o->runtime)
 		w->deadline_ns = now + o->ramp_time + o->runtime;
+	if (w->stats.steps)
+		start_steps(w, now);
 	w->status = run_loop(w);
 	if (o->end_fsync && !stopping(w))
 		end_fsync(w);
 	work_end = clock_ns();
+	if (w->stats.steps && w->step < w->stats.nsteps)
+		step_close(w, work_end);
 	getrusage(RUSAGE_THREAD, &ru1);
 	if (!w->status && w->verify)
 		w->status = verify_after_writes(w);
@@ -802,5 +882,7 @@ void worker_free(struct worker *w)
 	free(w->eng.buf_base);
 	free(w->free_idx);
 	free(w->pend);
+	free(w->step_hist);
+	free(w->step_scratch);
 	free(w);
 }

@@ -77,6 +77,7 @@ struct job_opts {
 	uint64_t runtime;	/* ns; 0: none */
 	bool time_based;
 	uint64_t ramp_time;	/* ns */
+	uint64_t worker_ramp;	/* ns: clone k starts k times this after the first; 0: all at once */
 	struct val_irange startdelay;	/* ns */
 	unsigned loops;
 	bool randrepeat;

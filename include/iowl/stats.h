@@ -40,6 +40,15 @@ struct stream_stats {
 	uint64_t bytes[3];
 };
 
+/* One step of a worker ramp (worker_ramp=): what the workers did while step+1 of them ran. */
+struct step_stats {
+	uint64_t ios, bytes;
+	struct lat_stat clat;		/* mean and count exact; min and max are the run's so far */
+	struct hist *clat_hist;		/* NULL unless clat_percentiles */
+	unsigned workers;		/* workers that contributed */
+	uint64_t ns;			/* how long the step lasted */
+};
+
 struct worker_stats {
 	struct dir_stats dir[3];
 	struct lat_stat sync_lat;	/* fsync / fdatasync */
@@ -53,6 +62,8 @@ struct worker_stats {
 	struct io_error first_error;
 	struct stream_stats *streams;	/* nstreams entries, NULL for a job without streams */
 	unsigned nstreams;
+	struct step_stats *steps;	/* nsteps entries with worker_ramp, else NULL */
+	unsigned nsteps;
 };
 
 /* Sets up empty statistics, allocating the histograms asked for.  Returns 0 or -ENOMEM. */
@@ -60,6 +71,9 @@ int stats_init(struct worker_stats *s, bool slat_hist, bool clat_hist, bool lat_
 
 /* Adds per-stream counters for n streams.  Returns 0 or -ENOMEM. */
 int stats_streams_init(struct worker_stats *s, unsigned n);
+
+/* Adds n worker-ramp steps (with histograms when hist).  Returns 0 or -ENOMEM. */
+int stats_steps_init(struct worker_stats *s, unsigned n, bool hist);
 
 /* Zeroes the figures (at the end of ramp_time) and keeps the histograms allocated. */
 void stats_reset(struct worker_stats *s);

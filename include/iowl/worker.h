@@ -60,6 +60,13 @@ struct worker {
 	uint64_t sample_start_ns;
 	uint64_t sample_ios[3], sample_bytes[3];
 	unsigned loop;
+	/* worker_ramp: cumulative figures at the start of the current step */
+	unsigned step;
+	uint64_t next_step_ns;		/* UINT64_MAX: no more steps */
+	uint64_t step_start_ns;
+	uint64_t step_ios, step_bytes;
+	struct lat_stat step_lat;
+	struct hist *step_hist, *step_scratch;
 	bool no_more;			/* the workload is exhausted: drain */
 	struct worker_stats stats;
 	/* Cold. */

@@ -135,4 +135,8 @@ const char *fmt_dir_name(unsigned d);
 /* Returns the name of an enum io_op ("read", "write", "trim", "fsync", "fdatasync"). */
 const char *fmt_op_name(unsigned op);
 
+/* The figures of one worker-ramp step (text.c): IOPS, MB/s, mean and p99 clat in ns. */
+void report_step(const struct step_stats *s, double *iops, double *mbps, double *mean_ns,
+		 uint64_t *p99_ns);
+
 #endif

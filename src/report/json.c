@@ -311,6 +311,26 @@ static json_t *json_streams(const struct job_result *u)
 	return a;
 }
 
+/* The worker ramp as a series: one object per step. */
+static json_t *json_steps(const struct job_result *u)
+{
+	json_t *a = json_array();
+
+	for (unsigned i = 0; a && i < u->st.nsteps; i++) {
+		double iops, mbps, mean;
+		uint64_t p99;
+
+		report_step(&u->st.steps[i], &iops, &mbps, &mean, &p99);
+		json_array_append_new(a, json_pack("{s:i, s:i, s:f, s:I, s:f, s:f, s:f, s:I}", "step",
+						   (int)i + 1, "workers", (int)i + 1, "seconds",
+						   (double)u->st.steps[i].ns / 1e9, "ios",
+						   JI(u->st.steps[i].ios), "iops", iops,
+						   "mb_s", mbps, "clat_mean_ns", mean, "clat_p99_ns",
+						   JI(p99)));
+	}
+	return a;
+}
+
 /* iowl's own figures: the first error, and the histogram layout behind "bins". */
 static json_t *json_iowl(const struct run_result *r, const struct job_result *u)
 {
@@ -318,6 +338,8 @@ static json_t *json_iowl(const struct run_result *r, const struct job_result *u)
 	json_t *o = json_object();
 
 	if (o && e->err && json_object_set_new(o, "first_error", json_first_error(e)))
+		goto out_free;
+	if (o && u->st.nsteps && json_object_set_new(o, "worker_ramp", json_steps(u)))
 		goto out_free;
 	if (o && u->job && u->st.nstreams && u->job->nstreams == u->st.nstreams &&
 	    json_object_set_new(o, "streams", json_streams(u)))

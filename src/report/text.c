@@ -295,6 +295,38 @@ static void text_streams(FILE *f, const struct job_result *u)
 	}
 }
 
+/* The figures of one worker-ramp step: IOPS, MB/s, mean and p99 completion latency (ns). */
+void report_step(const struct step_stats *s, double *iops, double *mbps, double *mean_ns,
+		 uint64_t *p99_ns)
+{
+	double secs = (double)s->ns / 1e9, p = 99;
+
+	*iops = secs > 0 ? (double)s->ios / secs : 0;
+	*mbps = secs > 0 ? (double)s->bytes / secs / 1e6 : 0;
+	*mean_ns = lat_mean(&s->clat);
+	*p99_ns = 0;
+	if (s->clat_hist && s->clat.n)
+		hist_percentiles(s->clat_hist, 0, UINT64_MAX, &p, 1, p99_ns);
+}
+
+/* The worker ramp as a time series: one line per step, the number of workers running in it. */
+static void text_steps(FILE *f, const struct job_result *u)
+{
+	const struct worker_stats *st = &u->st;
+
+	if (!st->nsteps)
+		return;
+	fputs("  worker ramp  : step, workers, seconds, IOPS, MB/s, mean and p99 clat (usec)\n", f);
+	for (unsigned i = 0; i < st->nsteps; i++) {
+		double iops, mbps, mean;
+		uint64_t p99;
+
+		report_step(&st->steps[i], &iops, &mbps, &mean, &p99);
+		fprintf(f, "     %4u %4u %8.1f %12.0f %10.1f %10.2f %10.2f\n", i + 1, i + 1,
+			(double)st->steps[i].ns / 1e9, iops, mbps, mean / 1e3, (double)p99 / 1e3);
+	}
+}
+
 /* True when fio would print the unit: it did some IO, or (unlike fio) it failed. */
 static bool unit_shown(const struct job_result *u)
 {
@@ -319,6 +351,7 @@ static int text_unit(FILE *f, const struct run_result *r, const struct job_resul
 		return ret;
 	text_tail(f, u);
 	text_streams(f, u);
+	text_steps(f, u);
 	return 0;
 }
 

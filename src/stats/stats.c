@@ -43,6 +43,52 @@ int stats_streams_init(struct worker_stats *s, unsigned n)
 	return n && !s->streams ? -ENOMEM : 0;
 }
 
+static int hist_merge_alloc(struct hist **dst, const struct hist *src)
+{
+	if (!src)
+		return 0;
+	if (!*dst && !(*dst = calloc(1, sizeof(**dst))))
+		return -ENOMEM;
+	hist_merge(*dst, src);
+	return 0;
+}
+
+int stats_steps_init(struct worker_stats *s, unsigned n, bool hist)
+{
+	s->steps = calloc(n, sizeof(*s->steps));
+	if (!s->steps)
+		return -ENOMEM;
+	s->nsteps = n;
+	for (unsigned i = 0; i < n; i++) {
+		lat_init(&s->steps[i].clat);
+		if (hist && !(s->steps[i].clat_hist = calloc(1, sizeof(struct hist))))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+static int steps_merge(struct worker_stats *dst, const struct worker_stats *src)
+{
+	if (!src->nsteps)
+		return 0;
+	if (!dst->steps && stats_steps_init(dst, src->nsteps, false))
+		return -ENOMEM;
+	for (unsigned i = 0; i < src->nsteps && i < dst->nsteps; i++) {
+		struct step_stats *d = &dst->steps[i];
+		const struct step_stats *s = &src->steps[i];
+
+		d->ios += s->ios;
+		d->bytes += s->bytes;
+		d->workers += s->workers;
+		lat_merge(&d->clat, &s->clat);
+		if (s->ns > d->ns)
+			d->ns = s->ns;
+		if (hist_merge_alloc(&d->clat_hist, s->clat_hist))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
 void stats_reset(struct worker_stats *s)
 {
 	for (unsigned d = 0; d < 3; d++) {
@@ -65,15 +111,6 @@ void stats_reset(struct worker_stats *s)
 	s->runtime_ns = 0;
 }
 
-static int hist_merge_alloc(struct hist **dst, const struct hist *src)
-{
-	if (!src)
-		return 0;
-	if (!*dst && !(*dst = calloc(1, sizeof(**dst))))
-		return -ENOMEM;
-	hist_merge(*dst, src);
-	return 0;
-}
 
 static int dir_merge(struct dir_stats *d, const struct dir_stats *s)
 {
@@ -121,7 +158,7 @@ int stats_merge(struct worker_stats *dst, const struct worker_stats *src)
 			dst->streams[i].ios[d] += src->streams[i].ios[d];
 			dst->streams[i].bytes[d] += src->streams[i].bytes[d];
 		}
-	return 0;
+	return steps_merge(dst, src);
 }
 
 void stats_release(struct worker_stats *s)
@@ -135,4 +172,9 @@ void stats_release(struct worker_stats *s)
 	free(s->streams);
 	s->streams = NULL;
 	s->nstreams = 0;
+	for (unsigned i = 0; s->steps && i < s->nsteps; i++)
+		free(s->steps[i].clat_hist);
+	free(s->steps);
+	s->steps = NULL;
+	s->nsteps = 0;
 }
