@@ -326,6 +326,11 @@ static int check_misc(struct job *job, struct iowl_err *err)
 {
 	struct job_opts *o = &job->o;
 
+	for (unsigned d = 0; d < 3; d++)
+		if (o->rate[d] && o->rate_iops[d])
+			return JOB_ERR(job, "rate_iops", err,
+				       "rate and rate_iops both limit %s (they are mutually exclusive, as in fio; keep one)",
+				       d == 0 ? "reads" : d == 1 ? "writes" : "trims");
 	if (o->worker_ramp && o->numjobs < 2)
 		return JOB_ERR(job, "worker_ramp", err,
 			       "worker_ramp adds clones one at a time: it needs numjobs=2 or more");

@@ -42,6 +42,8 @@ static int parse_weight(const struct opt_def *def, struct job_opts *o, const cha
 			char *why);
 static int parse_kb_base(const struct opt_def *def, struct job_opts *o, const char *v,
 			 char *why);
+static int parse_rate_iops(const struct opt_def *def, struct job_opts *o, const char *v,
+			   char *why);
 static int parse_stream(const struct opt_def *def, struct job_opts *o, const char *v,
 			char *why);
 static int parse_verify_pattern(const struct opt_def *def, struct job_opts *o, const char *v,
@@ -63,6 +65,12 @@ static const struct opt_value verify_values[] = {
 	{ "crc32c", VERIFY_CRC32C, "a checked header and pseudo-random data with its CRC-32C" },
 	{ "crc32c-intel", VERIFY_CRC32C, "the same as crc32c (hardware CRC is used wherever the CPU has it)" },
 	{ "pattern", VERIFY_PATTERN, "a checked header and verify_pattern repeated" },
+	{ NULL, 0, NULL },
+};
+
+static const struct opt_value rate_process_values[] = {
+	{ "linear", 0, "IOs evenly spaced (the default)" },
+	{ "poisson", 1, "exponential gaps with the same mean: arrivals as a Poisson process" },
 	{ NULL, 0, NULL },
 };
 
@@ -122,14 +130,14 @@ static const struct opt_def options[] = {
 	{ .name = "rwmixwrite", .type = OPT_FUNC, .parse = parse_rwmixwrite, .flags = OPT_F_STREAM, .category = "io",
 	  .help = "percentage of writes in a mixed workload (sets rwmixread to 100 minus it)" },
 	{ .name = "bs", .alias = "blocksize", .type = OPT_DIR_SIZE, .off = O(bs), .def = "4k",
-	  .min = 1, .flags = OPT_F_STREAM, .category = "io", .help = "block size, per direction: read,write,trim" },
+	  .min = 1, .max = UINT32_MAX, .flags = OPT_F_STREAM, .category = "io", .help = "block size, per direction: read,write,trim" },
 	{ .name = "bsrange", .alias = "blocksize_range", .type = OPT_FUNC,
 	  .parse = parse_bsrange, .flags = OPT_F_STREAM, .category = "io",
 	  .help = "block size drawn uniformly in lo-hi (multiples of lo), per direction" },
 	{ .name = "bssplit", .type = OPT_FUNC, .parse = parse_bssplit, .flags = OPT_F_STREAM, .category = "io",
 	  .help = "weighted block sizes bs/pct:bs/pct, per direction; blank percentages share the rest" },
 	{ .name = "blockalign", .alias = "ba", .type = OPT_DIR_SIZE, .off = O(blockalign),
-	  .def = "0", .flags = OPT_F_STREAM, .category = "io",
+	  .def = "0", .max = UINT32_MAX, .flags = OPT_F_STREAM, .category = "io",
 	  .help = "alignment of random offsets, per direction (default: the minimum block size)" },
 	{ .name = "iodepth", .type = OPT_UINT, .off = O(iodepth), .def = "1", .min = 1,
 	  .max = 65535, .category = "io", .help = "IOs kept in flight per job clone" },
@@ -164,6 +172,13 @@ static const struct opt_def options[] = {
 	{ .name = "ramp_time", .type = OPT_TIME, .off = O(ramp_time), .def = "0",
 	  .unit_ns = NS_S, .category = "time",
 	  .help = "run this long before statistics start; added to runtime" },
+	{ .name = "rate", .type = OPT_DIR_SIZE, .off = O(rate), .def = "0", .category = "time",
+	  .help = "cap on bandwidth in bytes per second, per direction (rate=,500k caps writes only)" },
+	{ .name = "rate_iops", .type = OPT_FUNC, .parse = parse_rate_iops, .def = "0",
+	  .category = "time", .help = "cap on IOs per second, per direction" },
+	{ .name = "rate_process", .type = OPT_ENUM, .off = O(rate_process), .def = "linear",
+	  .values = rate_process_values, .category = "time",
+	  .help = "how a rate schedules IOs: linear or poisson" },
 	{ .name = "worker_ramp", .type = OPT_TIME, .off = O(worker_ramp), .def = "0",
 	  .unit_ns = NS_S, .category = "time",
 	  .help = "start the clones one at a time, one more every this long, and report each step (X-Ray style ramp)" },
@@ -278,11 +293,8 @@ static const struct opt_def options[] = {
 	{ .name = "hipri", .type = OPT_BOOL, .off = O(hipri), .def = "0", .engine = "io_uring",
 	  .category = "engine", .help = "polled completions (needs device poll queues)" },
 	/* fio options iowl does not implement: naming one is an error, never ignored */
-	UNSUPPORTED("rate"),
-	UNSUPPORTED("rate_iops"),
 	UNSUPPORTED("rate_min"),
 	UNSUPPORTED("rate_iops_min"),
-	UNSUPPORTED("rate_process"),
 	UNSUPPORTED("rate_cycle"),
 	UNSUPPORTED("rate_ignore_thinktime"),
 	UNSUPPORTED("thinktime"),
@@ -583,6 +595,22 @@ static int parse_rwmixwrite(const struct opt_def *def, struct job_opts *o, const
 	}
 	o->rwmixread = 100 - (unsigned)n;
 	return 0;
+}
+
+static int one_rate_iops(const char *elem, unsigned dir, void *ctx, char *why)
+{
+	struct job_opts *o = ctx;
+
+	/* k and m are thousands here: 50k IOPS */
+	return val_parse_size(elem, 1000, &o->rate_iops[dir], why);
+}
+
+static int parse_rate_iops(const struct opt_def *def, struct job_opts *o, const char *v,
+			   char *why)
+{
+	unsigned mask;
+
+	return val_parse_per_dir(v ? v : "", one_rate_iops, o, &mask, why);
 }
 
 static int parse_buffered(const struct opt_def *def, struct job_opts *o, const char *v,
@@ -902,7 +930,7 @@ static int apply_dir_size(const struct opt_def *def, struct job_opts *o, const c
 			snprintf(why, VAL_WHY_LEN, "'%s': a size of 0 is not allowed (e.g. 4k)", v);
 			return -ERANGE;
 		}
-		if (vals[d] > UINT32_MAX) {
+		if (def->max && vals[d] > def->max) {
 			snprintf(why, VAL_WHY_LEN, "'%s': sizes above 4 GiB are not supported", v);
 			return -ERANGE;
 		}

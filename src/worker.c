@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 /* The per-IO loop of one worker thread: generate, queue, commit, reap, account; nothing here allocates, locks or prints. */
 #include <errno.h>
+#include <math.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -162,6 +163,10 @@ static int worker_setup(struct worker *w)
 		ret = err_set(&w->err, "out of memory");
 	if (!ret)
 		ret = setup_iolog(w);
+	for (unsigned d = 0; !ret && d < 3 && o->clat_percentiles; d++)
+		if ((o->rate[d] || o->rate_iops[d]) &&
+		    !(w->stats.dir[d].sched_hist = calloc(1, sizeof(struct hist))))
+			ret = err_set(&w->err, "out of memory");
 	if (!ret && o->worker_ramp) {
 		bool hist = o->clat_percentiles;
 
@@ -439,6 +444,11 @@ static void complete_io(struct worker *w, struct io_u *io, uint64_t now)
 	if (io->flags & IO_QUEUED)
 		lat_add(&ds->slat, io->issue_ns - io->start_ns);
 	lat_add(&ds->clat, now - io->issue_ns);
+	if (io->sched_ns) {
+		lat_add(&ds->sched, now - io->sched_ns);
+		if (ds->sched_hist)
+			hist_add(ds->sched_hist, now - io->sched_ns);
+	}
 	lat_add(&ds->lat, now - io->start_ns);
 	if (ds->clat_hist)
 		hist_add(ds->clat_hist, now - io->issue_ns);
@@ -548,6 +558,7 @@ static struct io_u *next_io(struct worker *w, uint64_t now)
 	io = &w->eng.ios[w->free_idx[--w->nfree]];
 	io->flags = 0;
 	io->seq = 0;
+	io->sched_ns = 0;
 	io->start_ns = now;
 	if (o->fsync && w->writes_since_fsync >= o->fsync) {
 		next_sync(w, io, IO_OP_FSYNC);
@@ -579,6 +590,56 @@ static struct io_u *next_io(struct worker *w, uint64_t now)
 		fill_buffer(o, io->buf, io->len, w->issued_ios);
 	w->stats.depth[depth_bucket(w->inflight + w->pending + 1)]++;
 	return io;
+}
+
+/* The gap to the next IO of direction d under the job's rate: fixed, or exponential (poisson). */
+static uint64_t rate_gap(struct worker *w, unsigned d, uint32_t len)
+{
+	const struct job_opts *o = &w->job->o;
+	double mean = o->rate_iops[d] ? 1e9 / (double)o->rate_iops[d] :
+					1e9 * (double)len / (double)o->rate[d];
+
+	if (o->rate_process == 1) {	/* poisson: exponential gaps with the same mean */
+		double u = (double)((w->issued_ios * 0x9e3779b97f4a7c15ULL + w->number) >> 11) *
+			   0x1.0p-53;
+
+		return (uint64_t)(-log(1.0 - u) * mean);
+	}
+	return (uint64_t)mean;
+}
+
+/*
+ * Waits until the IO's turn in its direction's schedule, and remembers when that was meant to
+ * be: latency measured from there shows a stalled device's backlog, which latency from
+ * submission hides (coordinated omission).  Returns the clock after waiting.
+ */
+static uint64_t rate_wait(struct worker *w, struct io_u *io, uint64_t now)
+{
+	unsigned d = io->op;
+	uint64_t due;
+
+	if (d > IO_OP_TRIM || (!w->job->o.rate[d] && !w->job->o.rate_iops[d]))
+		return now;
+	due = w->rate_next[d];
+	w->rate_next[d] = due + rate_gap(w, d, io->len);
+	io->sched_ns = due;
+	if (due <= now)
+		return now;
+	for (;;) {
+		uint64_t left;
+
+		now = clock_ns();
+		if (now >= due || stopping(w))
+			return now;
+		left = due - now;
+		if (left > 200000) {	/* sleep most of a long gap, spin the end */
+			struct timespec ts = { 0, (long)(left - 100000) };
+
+			if (left - 100000 >= 1000000000ULL)
+				ts = (struct timespec){ 0, 999999999 };
+			nanosleep(&ts, NULL);
+		}
+	}
 }
 
 /* Queues one IO.  Returns 1 when the queue cannot take more now, 0 to go on, or -errno. */
@@ -655,6 +716,16 @@ static int fill_queue(struct worker *w)
 		 * earlier, where fio's does: when the IO began to be set up, which for back-to-back
 		 * inline completions is the previous IO's completion, read already.
 		 */
+		if (w->rated && !(io->flags & IO_RETRY) && io->op <= IO_OP_TRIM) {
+			uint64_t t = rate_wait(w, io, now);
+
+			if (t != now) {	/* it waited: the IO starts now */
+				now = t;
+				io->start_ns = now;
+				w->last_done_ns = 0;
+				w->last_ns = w->async ? now : 0;
+			}
+		}
 		io->issue_ns = now;
 		if (w->last_done_ns && !(io->flags & IO_RETRY))
 			io->start_ns = w->last_done_ns;
@@ -836,6 +907,10 @@ void *worker_main(void *arg)
 		w->deadline_ns = now + o->ramp_time + o->runtime;
 	if (w->stats.steps)
 		start_steps(w, now);
+	for (unsigned d = 0; d < 3; d++) {
+		w->rate_next[d] = now;
+		w->rated = w->rated || o->rate[d] || o->rate_iops[d];
+	}
 	w->status = run_loop(w);
 	if (o->end_fsync && !stopping(w))
 		end_fsync(w);

@@ -34,6 +34,7 @@ struct io_u {
 	uint8_t flags;		/* worker-private flags */
 	uint32_t stream;	/* worker-private: which stream generated it */
 	uint32_t seq;		/* worker-private */
+	uint64_t sched_ns;	/* worker-private: when a rate schedule meant it to start */
 };
 
 /* One target file or block device as the worker opened it. */

@@ -77,6 +77,9 @@ struct job_opts {
 	uint64_t runtime;	/* ns; 0: none */
 	bool time_based;
 	uint64_t ramp_time;	/* ns */
+	uint64_t rate[3];	/* bytes/s per direction, 0: none */
+	uint64_t rate_iops[3];	/* IOs/s per direction, 0: none */
+	unsigned rate_process;	/* 0 linear, 1 poisson */
 	uint64_t worker_ramp;	/* ns: clone k starts k times this after the first; 0: all at once */
 	struct val_irange startdelay;	/* ns */
 	unsigned loops;

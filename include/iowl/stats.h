@@ -21,6 +21,8 @@ struct dir_stats {
 	struct hist *slat_hist;		/* NULL unless slat_percentiles */
 	struct hist *clat_hist;		/* NULL unless clat_percentiles */
 	struct hist *lat_hist;		/* NULL unless lat_percentiles */
+	struct lat_stat sched;		/* rate-limited jobs: completion - intended start */
+	struct hist *sched_hist;	/* with sched, when clat_percentiles */
 	struct lat_stat bw_samples;	/* KiB/s, one per sample period */
 	struct lat_stat iops_samples;	/* IOs/s, one per sample period */
 };

@@ -56,6 +56,8 @@ struct worker {
 	uint64_t next_sample_ns;
 	uint64_t last_done_ns;		/* completion time of the previous inline IO, 0: none */
 	uint64_t last_ns;		/* async engines: the latest clock reading (commit or reap) */
+	bool rated;			/* rate or rate_iops: IOs follow a schedule */
+	uint64_t rate_next[3];		/* when the next IO of each direction is due */
 	bool async;			/* the engine queues (not ENGINE_F_SYNC, depth > 1) */
 	uint64_t sample_start_ns;
 	uint64_t sample_ios[3], sample_bytes[3];

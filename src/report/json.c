@@ -341,6 +341,16 @@ static json_t *json_iowl(const struct run_result *r, const struct job_result *u)
 		goto out_free;
 	if (o && u->st.nsteps && json_object_set_new(o, "worker_ramp", json_steps(u)))
 		goto out_free;
+	for (unsigned d = 0; o && d < 3; d++) {
+		static const char *const keys[] = { "sched_lat_ns_read", "sched_lat_ns_write",
+						    "sched_lat_ns_trim" };
+		const struct dir_stats *ds = &u->st.dir[d];
+
+		if (ds->sched.n && json_object_set_new(o, keys[d],
+						       json_lat(u->job, &ds->sched, ds->sched_hist != NULL,
+								ds->sched_hist, false)))
+			goto out_free;
+	}
 	if (o && u->job && u->st.nstreams && u->job->nstreams == u->st.nstreams &&
 	    json_object_set_new(o, "streams", json_streams(u)))
 		goto out_free;

@@ -187,12 +187,16 @@ static void text_dir(FILE *f, const struct run_result *r, const struct job_resul
 	text_lat_line(f, "slat", &ds->slat);
 	text_lat_line(f, "clat", &ds->clat);
 	text_lat_line(f, " lat", &ds->lat);
+	/* rate-limited jobs: latency from each IO's intended start (coordinated omission) */
+	text_lat_line(f, "sched lat", &ds->sched);
 	if (job && job->o.slat_percentiles)
 		text_pcts(f, job, "slat", ds->slat_hist, &ds->slat);
 	if (job && job->o.clat_percentiles)
 		text_pcts(f, job, "clat", ds->clat_hist, &ds->clat);
 	if (job && job->o.lat_percentiles)
 		text_pcts(f, job, "lat", ds->lat_hist, &ds->lat);
+	if (job && ds->sched.n && ds->sched_hist)
+		text_pcts(f, job, "sched lat", ds->sched_hist, &ds->sched);
 	text_bw_line(f, r, u, d);
 	text_iops_line(f, &ds->iops_samples);
 }

@@ -12,6 +12,7 @@ static void dir_init(struct dir_stats *d)
 	lat_init(&d->slat);
 	lat_init(&d->clat);
 	lat_init(&d->lat);
+	lat_init(&d->sched);
 	lat_init(&d->bw_samples);
 	lat_init(&d->iops_samples);
 }
@@ -101,6 +102,8 @@ void stats_reset(struct worker_stats *s)
 			memset(ds->clat_hist, 0, sizeof(struct hist));
 		if (ds->lat_hist)
 			memset(ds->lat_hist, 0, sizeof(struct hist));
+		if (ds->sched_hist)
+			memset(ds->sched_hist, 0, sizeof(struct hist));
 	}
 	lat_init(&s->sync_lat);
 	memset(s->depth, 0, sizeof(s->depth));
@@ -121,11 +124,13 @@ static int dir_merge(struct dir_stats *d, const struct dir_stats *s)
 	lat_merge(&d->slat, &s->slat);
 	lat_merge(&d->clat, &s->clat);
 	lat_merge(&d->lat, &s->lat);
+	lat_merge(&d->sched, &s->sched);
 	lat_merge(&d->bw_samples, &s->bw_samples);
 	lat_merge(&d->iops_samples, &s->iops_samples);
 	if (hist_merge_alloc(&d->slat_hist, s->slat_hist) ||
 	    hist_merge_alloc(&d->clat_hist, s->clat_hist) ||
-	    hist_merge_alloc(&d->lat_hist, s->lat_hist))
+	    hist_merge_alloc(&d->lat_hist, s->lat_hist) ||
+	    hist_merge_alloc(&d->sched_hist, s->sched_hist))
 		return -ENOMEM;
 	return 0;
 }
@@ -167,7 +172,9 @@ void stats_release(struct worker_stats *s)
 		free(s->dir[d].slat_hist);
 		free(s->dir[d].clat_hist);
 		free(s->dir[d].lat_hist);
+		free(s->dir[d].sched_hist);
 		s->dir[d].slat_hist = s->dir[d].clat_hist = s->dir[d].lat_hist = NULL;
+		s->dir[d].sched_hist = NULL;
 	}
 	free(s->streams);
 	s->streams = NULL;

@@ -5,6 +5,7 @@
  *   IOWL_FAULT_SHORT_EVERY=N    every Nth transfer moves only half of what was asked
  *   IOWL_FAULT_EINTR_EVERY=N    every Nth call fails with EINTR before doing anything
  *   IOWL_FAULT_HANG_AFTER=N     call N+1 never returns (a hung device)
+ *   IOWL_FAULT_STALL_AT=N       call N takes 300 ms (a device that stalls once)
  * Only files whose path contains IOWL_FAULT_MATCH (default "iowl-fault") are affected.
  */
 #define _GNU_SOURCE
@@ -46,12 +47,15 @@ static int fault(int fd, off_t off)
 	long shrt = env_long("IOWL_FAULT_SHORT_EVERY");
 	long eintr = env_long("IOWL_FAULT_EINTR_EVERY");
 	long hang = env_long("IOWL_FAULT_HANG_AFTER");
+	long stall = env_long("IOWL_FAULT_STALL_AT");
 
 	if (!matches(fd))
 		return 0;
 	calls++;
 	while (hang >= 0 && calls > hang)
 		sleep(1000);
+	if (stall > 0 && calls == stall)
+		usleep(300000);
 	if (eio >= 0 && off == eio) {
 		errno = EIO;
 		return -1;

@@ -1,0 +1,29 @@
+#!/bin/sh
+# Rate limits: rate_iops and rate hold their rate; with an injected stall, latency from each IO's
+# intended start shows the backlog while latency from submission does not (coordinated omission).
+. "$(dirname "$0")/../lib.sh"
+cd "$SCRATCH" || fail "cd"
+"$IOWL" --name=r --ioengine=null --size=1g --rw=randread --rate_iops=2000 --runtime=2 --time_based \
+	--eta=never --output-format=json > r.json || fail "rate_iops run"
+ios=$(jget r.json jobs.0.read.total_ios)
+approx "$ios" 4000 3 || fail "rate_iops=2000 for 2 s did $ios IOs"
+"$IOWL" --name=b --ioengine=null --size=1g --rw=randwrite --bs=64k --rate=,6400k --runtime=2 \
+	--time_based --eta=never --output-format=json > b.json || fail "rate run"
+approx "$(jget b.json jobs.0.write.io_bytes)" 13107200 3 || fail "rate=,6400k wrote $(jget b.json jobs.0.write.io_bytes) bytes in 2 s"
+"$IOWL" --name=p --ioengine=null --size=1g --rw=randread --rate_iops=2000 --rate_process=poisson \
+	--runtime=2 --time_based --eta=never --output-format=json > p.json || fail "poisson run"
+approx "$(jget p.json jobs.0.read.total_ios)" 4000 10 || fail "poisson rate off: $(jget p.json jobs.0.read.total_ios)"
+"$IOWL" --parse-only --name=x --ioengine=null --size=1m --rate=1m --rate_iops=10 2> e && fail "rate and rate_iops accepted"
+grep -q "mutually exclusive" e || fail "rate/rate_iops message"
+shim="$SHIMS/faultshim.so"
+[ -f "$shim" ] || fail "fault shim not built"
+truncate -s 16m iowl-fault.dat
+ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" LD_PRELOAD="$shim" \
+	IOWL_FAULT_STALL_AT=500 "$IOWL" --name=s --filename=iowl-fault.dat --ioengine=psync \
+	--rw=randread --rate_iops=1000 --runtime=2 --time_based --eta=never --output-format=json \
+	> s.json 2> s.err || { cat s.err; fail "stall run"; }
+sched=$(jget s.json jobs.0.iowl.sched_lat_ns_read.mean)
+clat=$(jget s.json jobs.0.read.clat_ns.mean)
+awk -v s="$sched" -v c="$clat" 'BEGIN { exit !(s > 5000000 && c < 1000000 && s > 20 * c) }' ||
+	fail "a 300 ms stall: schedule-based mean $sched ns, submission-based $clat ns"
+echo "rate ok (stall: sched mean $sched ns, clat mean $clat ns)"
