@@ -9,6 +9,7 @@
 #include "iowl/engine.h"
 #include "iowl/options.h"
 #include "iowl/analyze.h"
+#include "iowl/curve.h"
 #include "iowl/suggest.h"
 #include "iowl/sweep.h"
 #include "iowl/value.h"
@@ -17,7 +18,7 @@
 
 static const char *const flags[] = {
 	"output", "output-format", "eta", "parse-only", "section", "set", "help", "version",
-	"cmdhelp", "analyze", "assert", "sweep",
+	"cmdhelp", "analyze", "assert", "sweep", "curve",
 };
 
 static void usage(FILE *f)
@@ -39,6 +40,8 @@ static void usage(FILE *f)
 		"  --sweep KEY=V1,V2,...    run the jobs once per value (KEY=1..256x2, bs=4k..1m x2,\n"
 		"                           8..64+8 ranges; repeatable: a cross product), one table,\n"
 		"                           and a scalability fit when sweeping iodepth or numjobs\n"
+		"  --curve[=P1,P2,...]      a run at maximum rate, then at P%% of it (default\n"
+		"                           10,50,70,80,90,100): latency against throughput, the knee\n"
 		"  --assert EXPR            check a result after the run, e.g. read.clat.p99<=2ms,\n"
 		"                           write.bw>=200MiB/s, errors==0 (repeatable; exit 3 if not)\n"
 		"  --cmdhelp[=OPTION]       list the job options, or describe one\n"
@@ -166,6 +169,8 @@ static int flag(struct iowl_run *run, const char *name, const char *value, char 
 		o->parse_only = true;
 		return 0;
 	}
+	if (!strcmp(name, "curve"))
+		return curve_parse(value, o, err);
 	if (!strcmp(name, "analyze")) {
 		char why[VAL_WHY_LEN];
 
@@ -316,6 +321,8 @@ int cli_parse(int argc, char **argv, struct iowl_run *run, struct iowl_err *err)
 	}
 	if (!ret && nopts)
 		run->doc.ntop++;
+	if (!ret && run->opts.ncurve && run->opts.nsweeps)
+		ret = err_set(err, "--curve and --sweep cannot be combined (run one, then the other)");
 	if (!ret && (run->opts.formats & OUT_CSV) && !run->opts.nsweeps)
 		ret = err_set(err, "--output-format=csv is the table of a --sweep (add --sweep KEY=...)");
 	if (!ret && !run->opts.nfiles && !nopts) {

@@ -5,6 +5,7 @@
 
 #include "iowl/analyze.h"
 #include "iowl/cli.h"
+#include "iowl/curve.h"
 #include "iowl/clock.h"
 #include "iowl/run.h"
 #include "iowl/sweep.h"
@@ -35,6 +36,8 @@ int main(int argc, char **argv)
 		status = analyze_run(&run, run.opts.analyze);
 	else if (run.opts.nsweeps)
 		status = sweep_run(&run);
+	else if (run.opts.ncurve)
+		status = curve_run(&run);
 	else
 		status = run_exec(&run);
 	if (run.abandoned) {

@@ -23,6 +23,8 @@ enum iowl_exit {
 	IOWL_EXIT_SIGTERM = 143,
 };
 
+#define CURVE_MAX_POINTS 32		/* --curve's percentages */
+
 enum out_format {
 	OUT_NORMAL = 1U << 0,
 	OUT_JSON = 1U << 1,
@@ -53,6 +55,8 @@ struct run_opts {
 	unsigned nasserts;
 	struct sweep_key *sweeps;	/* --sweep */
 	unsigned nsweeps;
+	double curve[CURVE_MAX_POINTS];	/* --curve: percentages of the maximum rate */
+	unsigned ncurve;
 };
 
 struct sweep_key;

@@ -20,7 +20,7 @@
  * cli.c handles as the job option that starts a command-line job.
  */
 static const char *const cli_flags[] = {
-	"--output", "--output-format", "--eta", "--parse-only", "--analyze", "--sweep", "--assert", "--section", "--set", "--help",
+	"--output", "--output-format", "--eta", "--parse-only", "--analyze", "--sweep", "--curve", "--assert", "--section", "--set", "--help",
 	"--version", "--cmdhelp", "--name",
 };
 
