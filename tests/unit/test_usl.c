@@ -252,6 +252,28 @@ static void test_noisy(void **state)
 	}
 }
 
+/*
+ * +/-1 % noise, seed 1: every parameter within 5 % of the truth (the issue's bar).  At this
+ * noise the worst drift of sigma and kappa over 1000 seeds is about half of the 2 % case's.
+ */
+static void test_noisy_5pct(void **state)
+{
+	double x[SWEEP_NR];
+
+	for (unsigned k = 0; k < 4; k++) {
+		const struct usl_case *c = &cases[k];
+		struct usl_fit f;
+
+		make_sweep(c, 0.01, 1, x);
+		fit_ok(sweep_n, x, SWEEP_NR, &f);
+		assert_rel(f.lambda, c->lambda, 0.05);
+		if (c->sigma)
+			assert_rel(f.sigma, c->sigma, 0.05);
+		if (c->kappa)
+			assert_rel(f.kappa, c->kappa, 0.05);
+	}
+}
+
 /* Pure Amdahl with noise: still contention-limited, and no peak inside the sweep. */
 static void test_noisy_amdahl(void **state)
 {
@@ -410,6 +432,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_exact),	     cmocka_unit_test(test_exact_grid),
 		cmocka_unit_test(test_exact_no_n1),  cmocka_unit_test(test_noisy),
+		cmocka_unit_test(test_noisy_5pct),
 		cmocka_unit_test(test_noisy_amdahl), cmocka_unit_test(test_seed_shape),
 		cmocka_unit_test(test_errors),	     cmocka_unit_test(test_predict),
 		cmocka_unit_test(test_flat),	     cmocka_unit_test(test_bounds),
