@@ -567,6 +567,8 @@ int run_collect(struct iowl_run *run, struct run_outcome *o)
 	o->r.global_kv = o->gkv;
 	if (build_groups(run, &o->r))
 		ret = ret ? ret : -ENOMEM;
+	diagnose(&o->r, run->jobs, run->njobs, &o->diags);
+	o->r.diags = &o->diags;
 	if (run->signal)
 		fprintf(stderr, "iowl: terminating on signal %d\n", run->signal);
 	o->ret = ret;

@@ -9,6 +9,8 @@
 #include <time.h>
 
 #include "iowl/diskstats.h"
+
+struct diag_list;
 #include "iowl/job.h"
 #include "iowl/stats.h"
 
@@ -50,6 +52,7 @@ struct run_result {
 	unsigned nglobal_kv;
 	bool interrupted;		/* stopped by a signal */
 	const struct disk_set *disks;	/* devices behind the targets, sampled at start and end; may be NULL */
+	const struct diag_list *diags;	/* what the run's figures say (diagnose()); may be NULL */
 };
 
 /* Prints the results as fio's normal output does.  Returns 0 or -errno. */

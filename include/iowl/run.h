@@ -6,6 +6,7 @@
 #include <stdbool.h>
 
 #include "iowl/assert.h"
+#include "iowl/diagnose.h"
 #include "iowl/diskstats.h"
 #include "iowl/err.h"
 #include "iowl/ini.h"
@@ -89,6 +90,7 @@ struct run_outcome {
 	struct run_result r;		/* points into res, disks and gkv */
 	struct disk_set disks;
 	struct job_kv *gkv;
+	struct diag_list diags;
 	bool io_error;
 	int ret;			/* 0, or -errno of a failure that is not an IO error */
 };

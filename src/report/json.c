@@ -11,6 +11,7 @@
 #include <jansson.h>
 
 #include "disk.h"
+#include "iowl/diagnose.h"
 #include "iowl/report.h"
 #include "iowl/verify.h"
 #include "iowl/version.h"
@@ -404,6 +405,18 @@ static json_t *json_job(const struct run_result *r, const struct job_result *u, 
 	return o;
 }
 
+/* iowl's run-level figures: the diagnostics, each a kind and a sentence. */
+static int json_add_run_iowl(json_t *root, const struct run_result *r)
+{
+	json_t *a = json_array();
+
+	for (unsigned i = 0; a && r->diags && i < r->diags->n; i++)
+		json_array_append_new(a, json_pack("{s:s, s:s}", "kind", r->diags->d[i].kind,
+						   "message", r->diags->d[i].text));
+	return json_object_set_new(root, "iowl", json_pack("{s:o}", "diagnostics", a)) ? -ENOMEM :
+											    0;
+}
+
 /* Adds fio's "disk_util" array: one object per device behind the targets. */
 static int json_add_disk_util(json_t *root, const struct run_result *r)
 {
@@ -435,7 +448,8 @@ static json_t *json_root(const struct run_result *r, bool plus)
 		return NULL;
 	if ((r->nglobal_kv &&
 	     json_object_set_new(root, "global options", json_kv(r->global_kv, r->nglobal_kv))) ||
-	    json_add_jobs(root, r, plus) || json_add_disk_util(root, r)) {
+	    json_add_jobs(root, r, plus) || json_add_disk_util(root, r) ||
+	    json_add_run_iowl(root, r)) {
 		json_decref(root);
 		return NULL;
 	}

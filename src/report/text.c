@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "disk.h"
+#include "iowl/diagnose.h"
 #include "iowl/report.h"
 #include "iowl/verify.h"
 #include "report/fmt.h"
@@ -395,5 +396,8 @@ int report_text(FILE *f, const struct run_result *r)
 	for (unsigned i = 0; i < r->ngroups; i++)
 		text_group(f, &r->groups[i]);
 	report_disk_text(f, r->disks);
+	for (unsigned i = 0; r->diags && i < r->diags->n; i++)
+		fprintf(f, "%s  %s: %s\n", i ? "" : "\nDiagnostics:\n", r->diags->d[i].kind,
+			r->diags->d[i].text);
 	return ferror(f) ? -EIO : 0;
 }

@@ -505,10 +505,11 @@ static void test_text_kb_base(void **state)
  *       --output-format=json
  * read back with python3 (list(d.keys()), list(d['jobs'][0].keys()), ...).  fio leaves out
  * "global options" without a [global] section and "disk_util" without a disk (the null engine);
- * iowl always prints "disk_util".
+ * iowl always prints "disk_util", and its own run-level figures under "iowl" last.
  */
 static const char *const fio_top_keys[] = {
 	"fio version", "timestamp", "timestamp_ms", "time", "global options", "jobs", "disk_util",
+	"iowl",
 };
 
 static const char *const fio_job_keys[] = {
