@@ -115,6 +115,21 @@ static void queue_depth(const struct totals *t, const struct job *jobs, unsigned
 	    !sync && direct_file ? "; a filesystem may serialise direct IO to one file" : "");
 }
 
+/* "Here be Zeroes": reads of regions never written come back as zeros without touching the media. */
+static void zero_reads(const struct run_result *r, struct diag_list *l)
+{
+	uint64_t zero = 0, reads = 0;
+
+	for (unsigned i = 0; i < r->nunits; i++) {
+		zero += r->units[i].st.dir[0].zero_reads;
+		reads += r->units[i].st.dir[0].ios;
+	}
+	if (reads >= 100 && zero * 10 > reads)
+		add(l, "zero_reads",
+		    "%.1f %% of the reads returned all zeros: unwritten or thin-provisioned regions are served without touching the media, so they measure metadata, not the storage (prefill the target with a write pass first)",
+		    100.0 * (double)zero / (double)reads);
+}
+
 void diagnose(const struct run_result *r, const struct job *jobs, unsigned njobs,
 	      struct diag_list *l)
 {
@@ -143,6 +158,7 @@ void diagnose(const struct run_result *r, const struct job *jobs, unsigned njobs
 		add(l, "page_cache",
 		    "%.0f %% of the reads never reached the device %s: the page cache served them (set direct=1 to measure the device)",
 		    100.0 * (1.0 - x.rd.ios_s * x.secs / (double)t.ios[0]), dev->name);
+	zero_reads(r, l);
 	for (unsigned i = 0; i < r->nunits; i++) {
 		const struct job_result *u = &r->units[i];
 		double busy = u->st.runtime_ns ? (double)u->st.usr_ns / (double)u->st.runtime_ns /

@@ -59,6 +59,7 @@ struct worker {
 	bool rated;			/* rate or rate_iops: IOs follow a schedule */
 	uint64_t rate_next[3];		/* when the next IO of each direction is due */
 	bool async;			/* the engine queues (not ENGINE_F_SYNC, depth > 1) */
+	bool moves_data;		/* not the null engine: read buffers hold data */
 	uint64_t sample_start_ns;
 	uint64_t sample_ios[3], sample_bytes[3];
 	unsigned loop;

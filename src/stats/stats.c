@@ -8,7 +8,7 @@
 
 static void dir_init(struct dir_stats *d)
 {
-	d->ios = d->bytes = d->short_ios = d->errors = 0;
+	d->ios = d->bytes = d->short_ios = d->errors = d->zero_reads = 0;
 	lat_init(&d->slat);
 	lat_init(&d->clat);
 	lat_init(&d->lat);
@@ -120,6 +120,7 @@ static int dir_merge(struct dir_stats *d, const struct dir_stats *s)
 	d->ios += s->ios;
 	d->bytes += s->bytes;
 	d->short_ios += s->short_ios;
+	d->zero_reads += s->zero_reads;
 	d->errors += s->errors;
 	lat_merge(&d->slat, &s->slat);
 	lat_merge(&d->clat, &s->clat);

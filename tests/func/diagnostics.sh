@@ -1,6 +1,7 @@
 #!/bin/sh
 # Diagnostics fire when provoked and stay silent on a clean run: a device that splits IOs, a queue
-# depth not reached, reads served by the page cache, a saturated load generator, and Little's law.
+# depth not reached, reads served by the page cache, reads of zeros, a saturated load generator,
+# and Little's law.
 . "$(dirname "$0")/../lib.sh"
 cd "$SCRATCH" || fail "cd"
 kinds() { jget "$1" iowl.diagnostics > /dev/null && i=0 && n=$(jget "$1" iowl.diagnostics) &&
@@ -14,7 +15,13 @@ truncate -s 256m /dev/shm/iowl-diag.$$ && on_exit "rm -f /dev/shm/iowl-diag.$$"
 dev=$(losetup -f --show /dev/shm/iowl-diag.$$) || skip "no loop device"
 on_exit "losetup -d $dev"
 q=/sys/block/$(basename "$dev")/queue
-# A clean run: psync at depth 1, direct, 4k: nothing but the concurrency line.
+# The device is sparse: reading it before writing it returns zeros ("Here be Zeroes").
+"$IOWL" --name=z --filename="$dev" --ioengine=psync --direct=1 --rw=randread --bs=4k --size=64m \
+	--number_ios=2000 --eta=never --output-format=json > z.json || fail "zero-read run"
+kinds z.json | grep -qx zero_reads || { kinds z.json; fail "no zero_reads"; }
+"$IOWL" --name=fill --filename="$dev" --ioengine=libaio --direct=1 --iodepth=16 --rw=write --bs=1m \
+	--allow_signature_write=1 --eta=never > /dev/null 2>&1 || fail "prefill"
+# A clean run on the filled device: psync at depth 1, direct, 4k: nothing but the concurrency line.
 "$IOWL" --name=c --filename="$dev" --ioengine=psync --direct=1 --rw=randread --bs=4k --runtime=1 \
 	--time_based --eta=never --output-format=json > c.json || fail "clean run"
 [ "$(kinds c.json | grep -v concurrency | wc -l)" = 0 ] || { kinds c.json; fail "a clean run raised diagnostics"; }
