@@ -162,6 +162,11 @@ static int worker_setup(struct worker *w)
 				o->lat_percentiles) ||
 		     stats_streams_init(&w->stats, w->job->nstreams)))
 		ret = err_set(&w->err, "out of memory");
+	for (unsigned i = 0; !ret && o->clat_percentiles && i < w->job->nstreams; i++)
+		for (unsigned d = 0; !ret && d < 3; d++)
+			if ((w->job->streams[i].dirs & (1U << d)) &&
+			    stats_stream_hist(&w->stats, i, d))
+				ret = err_set(&w->err, "out of memory");
 	if (!ret)
 		ret = setup_iolog(w);
 	for (unsigned d = 0; !ret && d < 3 && o->clat_percentiles; d++)
@@ -465,8 +470,13 @@ static void complete_io(struct worker *w, struct io_u *io, uint64_t now)
 	if (io->op == IO_OP_READ && w->moves_data && all_zero(io->buf, (uint32_t)io->res))
 		ds->zero_reads++;
 	if (w->stats.streams) {
-		w->stats.streams[io->stream].ios[io->op]++;
-		w->stats.streams[io->stream].bytes[io->op] += (uint32_t)io->res;
+		struct stream_stats *ss = &w->stats.streams[io->stream];
+
+		ss->ios[io->op]++;
+		ss->bytes[io->op] += (uint32_t)io->res;
+		lat_add(&ss->clat[io->op], now - io->issue_ns);
+		if (ss->clat_hist[io->op])
+			hist_add(ss->clat_hist[io->op], now - io->issue_ns);
 	}
 	if (io->flags & IO_QUEUED)
 		lat_add(&ds->slat, io->issue_ns - io->start_ns);

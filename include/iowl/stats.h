@@ -41,6 +41,8 @@ struct io_error {
 struct stream_stats {
 	uint64_t ios[3];
 	uint64_t bytes[3];
+	struct lat_stat clat[3];
+	struct hist *clat_hist[3];	/* for the directions the stream issues, with clat_percentiles */
 };
 
 /* One step of a worker ramp (worker_ramp=): what the workers did while step+1 of them ran. */
@@ -74,6 +76,9 @@ int stats_init(struct worker_stats *s, bool slat_hist, bool clat_hist, bool lat_
 
 /* Adds per-stream counters for n streams.  Returns 0 or -ENOMEM. */
 int stats_streams_init(struct worker_stats *s, unsigned n);
+
+/* Gives stream i a completion-latency histogram for direction d.  Returns 0 or -ENOMEM. */
+int stats_stream_hist(struct worker_stats *s, unsigned i, unsigned d);
 
 /* Adds n worker-ramp steps (with histograms when hist).  Returns 0 or -ENOMEM. */
 int stats_steps_init(struct worker_stats *s, unsigned n, bool hist);

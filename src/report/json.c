@@ -297,13 +297,23 @@ static json_t *json_streams(const struct job_result *u)
 		wsum += job->streams[i].weight;
 	for (unsigned i = 0; a && i < u->st.nstreams; i++) {
 		const struct stream_stats *s = &u->st.streams[i];
-		json_t *o = json_pack("{s:s, s:f, s:{s:I, s:I}, s:{s:I, s:I}, s:{s:I, s:I}}",
-				      "name", job->streams[i].name, "weight_pct",
-				      wsum > 0 ? 100.0 * job->streams[i].weight / wsum : 0.0,
-				      "read", "ios", JI(s->ios[0]), "bytes", JI(s->bytes[0]),
-				      "write", "ios", JI(s->ios[1]), "bytes", JI(s->bytes[1]),
-				      "trim", "ios", JI(s->ios[2]), "bytes", JI(s->bytes[2]));
+		double secs = (double)u->st.runtime_ns / 1e9;
+		json_t *o = json_pack("{s:s, s:f}", "name", job->streams[i].name, "weight_pct",
+				      wsum > 0 ? 100.0 * job->streams[i].weight / wsum : 0.0);
 
+		for (unsigned d = 0; o && d < 3; d++) {
+			static const char *const names[3] = { "read", "write", "trim" };
+
+			json_object_set_new(o, names[d],
+					    json_pack("{s:I, s:I, s:f, s:f, s:o}", "ios", JI(s->ios[d]),
+						      "bytes", JI(s->bytes[d]), "iops",
+						      secs > 0 ? (double)s->ios[d] / secs : 0.0,
+						      "bw_bytes",
+						      secs > 0 ? (double)s->bytes[d] / secs : 0.0,
+						      "clat_ns",
+						      json_lat(job, &s->clat[d], s->clat_hist[d] != NULL,
+							       s->clat_hist[d], false)));
+		}
 		if (!o || json_array_append_new(a, o)) {
 			json_decref(a);
 			return NULL;

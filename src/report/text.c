@@ -274,6 +274,27 @@ static void text_tail(FILE *f, const struct job_result *u)
 		fmt_iodepth(u));
 }
 
+/* Per direction of a stream: IOPS, bandwidth, and its completion latency mean and p99. */
+static void text_stream_dirs(FILE *f, const struct job_result *u, const struct stream_stats *s)
+{
+	static const char *const names[3] = { "read", "write", "trim" };
+	double secs = (double)u->st.runtime_ns / 1e9, p99 = 99;
+
+	for (unsigned d = 0; d < 3; d++) {
+		uint64_t v = 0;
+
+		if (!s->ios[d])
+			continue;
+		if (s->clat_hist[d])
+			hist_percentiles(s->clat_hist[d], lat_min(&s->clat[d]), s->clat[d].max, &p99, 1,
+					 &v);
+		fprintf(f, "     %14s  %-5s IOPS=%.0f, BW=%.1fMiB/s, clat avg=%.2fus p99=%.2fus\n", "",
+			names[d], secs > 0 ? (double)s->ios[d] / secs : 0,
+			secs > 0 ? (double)s->bytes[d] / secs / 1048576 : 0,
+			lat_mean(&s->clat[d]) / 1e3, (double)v / 1e3);
+	}
+}
+
 /* One line per stream: its IOs and bytes per direction and its share against its weight. */
 static void text_streams(FILE *f, const struct job_result *u)
 {
@@ -297,6 +318,7 @@ static void text_streams(FILE *f, const struct job_result *u)
 			s->bytes[0] / 1048576.0, s->bytes[1] / 1048576.0, s->bytes[2] / 1048576.0,
 			total ? 100.0 * (double)n / (double)total : 0.0,
 			wsum > 0 ? 100.0 * u->job->streams[i].weight / wsum : 0.0);
+		text_stream_dirs(f, u, s);
 	}
 }
 

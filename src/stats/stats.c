@@ -41,7 +41,17 @@ int stats_streams_init(struct worker_stats *s, unsigned n)
 	free(s->streams);
 	s->streams = n ? calloc(n, sizeof(*s->streams)) : NULL;
 	s->nstreams = s->streams ? n : 0;
+	for (unsigned i = 0; i < s->nstreams; i++)
+		for (unsigned d = 0; d < 3; d++)
+			lat_init(&s->streams[i].clat[d]);
 	return n && !s->streams ? -ENOMEM : 0;
+}
+
+int stats_stream_hist(struct worker_stats *s, unsigned i, unsigned d)
+{
+	if (!s->streams[i].clat_hist[d])
+		s->streams[i].clat_hist[d] = calloc(1, sizeof(struct hist));
+	return s->streams[i].clat_hist[d] ? 0 : -ENOMEM;
 }
 
 static int hist_merge_alloc(struct hist **dst, const struct hist *src)
@@ -109,8 +119,13 @@ void stats_reset(struct worker_stats *s)
 	memset(s->depth, 0, sizeof(s->depth));
 	memset(s->submit, 0, sizeof(s->submit));
 	memset(s->complete, 0, sizeof(s->complete));
-	if (s->streams)
-		memset(s->streams, 0, s->nstreams * sizeof(*s->streams));
+	for (unsigned i = 0; s->streams && i < s->nstreams; i++)
+		for (unsigned d = 0; d < 3; d++) {
+			s->streams[i].ios[d] = s->streams[i].bytes[d] = 0;
+			lat_init(&s->streams[i].clat[d]);
+			if (s->streams[i].clat_hist[d])
+				memset(s->streams[i].clat_hist[d], 0, sizeof(struct hist));
+		}
 	s->runtime_ns = 0;
 }
 
@@ -163,6 +178,10 @@ int stats_merge(struct worker_stats *dst, const struct worker_stats *src)
 		for (unsigned d = 0; d < 3; d++) {
 			dst->streams[i].ios[d] += src->streams[i].ios[d];
 			dst->streams[i].bytes[d] += src->streams[i].bytes[d];
+			lat_merge(&dst->streams[i].clat[d], &src->streams[i].clat[d]);
+			if (hist_merge_alloc(&dst->streams[i].clat_hist[d],
+					     src->streams[i].clat_hist[d]))
+				return -ENOMEM;
 		}
 	return steps_merge(dst, src);
 }
@@ -177,6 +196,9 @@ void stats_release(struct worker_stats *s)
 		s->dir[d].slat_hist = s->dir[d].clat_hist = s->dir[d].lat_hist = NULL;
 		s->dir[d].sched_hist = NULL;
 	}
+	for (unsigned i = 0; s->streams && i < s->nstreams; i++)
+		for (unsigned d = 0; d < 3; d++)
+			free(s->streams[i].clat_hist[d]);
 	free(s->streams);
 	s->streams = NULL;
 	s->nstreams = 0;
