@@ -103,13 +103,11 @@ static int run_point(struct iowl_run *run, struct job_set *base, unsigned nbase,
 		ro->sets[nbase] = (struct job_set){ key, (char *)rate };
 		ro->nsets++;
 	}
-	jobfile_free(run->jobs, run->njobs);
-	run->jobs = NULL;
-	run->njobs = 0;
-	ret = run_prepare(run, err);
+	ret = run_rebuild(run, err);
 	if (ret)
 		return ret;
-	return run_collect(run, o) ? 0 : 0;
+	run_collect(run, o);	/* its failures are in o, for run_status() */
+	return 0;
 }
 
 /* The knee: the first load whose mean schedule-based latency is over twice the lightest load's. */

@@ -139,6 +139,14 @@ int run_prepare(struct iowl_run *run, struct iowl_err *err)
 	return ret;
 }
 
+int run_rebuild(struct iowl_run *run, struct iowl_err *err)
+{
+	jobfile_free(run->jobs, run->njobs);
+	run->jobs = NULL;
+	run->njobs = 0;
+	return run_prepare(run, err);
+}
+
 /* The workers of one phase, in job order then clone order. */
 struct phase {
 	struct worker **w;

@@ -324,10 +324,7 @@ static int check_points(struct iowl_run *run, struct job_set *base, unsigned nba
 	*npts = 0;
 	do {
 		point_sets(run, idx, base, nbase);
-		jobfile_free(run->jobs, run->njobs);
-		run->jobs = NULL;
-		run->njobs = 0;
-		ret = run_prepare(run, err);
+		ret = run_rebuild(run, err);
 		if (++*npts > MAX_POINTS)
 			ret = err_set(err, "--sweep: more than %d points", MAX_POINTS);
 	} while (!ret && next_point(&run->opts, idx));
@@ -364,9 +361,7 @@ int sweep_run(struct iowl_run *run)
 		struct run_outcome oc;
 
 		point_sets(run, idx, base, nbase);
-		jobfile_free(run->jobs, run->njobs);
-		run->jobs = NULL;
-		run_prepare(run, &err);
+		run_rebuild(run, &err);	/* check_points() built this point already */
 		fprintf(stderr, "iowl: sweep point %u/%u:", i + 1, npts);
 		for (unsigned k = 0; k < o->nsweeps; k++) {
 			pts[i].values[k] = o->sweeps[k].values[idx[k]];

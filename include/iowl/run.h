@@ -78,6 +78,12 @@ void run_init(struct iowl_run *run);
 /* Builds and validates the jobs and plans every target (no IO).  Returns 0 or -errno with err set. */
 int run_prepare(struct iowl_run *run, struct iowl_err *err);
 
+/*
+ * Drops the jobs and builds them again from the same job files with the current --set list
+ * (a sweep or curve point changes it between runs).  Returns run_prepare()'s result.
+ */
+int run_rebuild(struct iowl_run *run, struct iowl_err *err);
+
 /* The units reported so far, while a run collects them. */
 struct results {
 	struct job_result *units;
