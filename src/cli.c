@@ -18,7 +18,7 @@
 
 static const char *const flags[] = {
 	"output", "output-format", "eta", "parse-only", "section", "set", "help", "version",
-	"cmdhelp", "analyze", "assert", "sweep", "curve",
+	"cmdhelp", "analyze", "assert", "sweep", "curve", "status-interval", "iostat",
 };
 
 static void usage(FILE *f)
@@ -32,6 +32,11 @@ static void usage(FILE *f)
 		"  --output=FILE            write the results to FILE instead of stdout\n"
 		"  --output-format=FMT      normal, json or json+ (a comma list prints several)\n"
 		"  --eta=WHEN               status line on stderr: auto (a terminal), always, never\n"
+		"  --status-interval=T      print the figures of each interval of T (1s, 500ms; a\n"
+		"                           bare number is seconds): per interval, not cumulative;\n"
+		"                           with json, one JSON document per line\n"
+		"  --iostat[=T]             print iostat -x figures of the devices behind the targets\n"
+		"                           every T (default: the status interval, else 1s)\n"
 		"  --parse-only             check the jobs completely (options, targets) and exit\n"
 		"  --analyze[=N]            generate N IOs of each job (default 1000000) without doing\n"
 		"                           them and describe the pattern: streams, sizes, hot blocks\n"
@@ -171,6 +176,22 @@ static int flag(struct iowl_run *run, const char *name, const char *value, char 
 	}
 	if (!strcmp(name, "curve"))
 		return curve_parse(value, o, err);
+	if (!strcmp(name, "iostat") || !strcmp(name, "status-interval")) {
+		bool st = !strcmp(name, "status-interval");
+		char why[VAL_WHY_LEN];
+		uint64_t ns = 0;
+
+		if (!value && st)
+			return err_set(err, "--status-interval needs a time (--status-interval=1s)");
+		if (value && (val_parse_time_ns(value, 1000000000ULL, &ns, why) || ns < 1000000))
+			return err_set(err, "--%s=%s: give a time of at least 1ms (e.g. --%s=1s, --%s=500ms)",
+				       name, value, name, name);
+		if (st)
+			o->status_interval = ns;
+		else
+			o->iostat = ns ? ns : IOSTAT_DEFAULT;
+		return 0;
+	}
 	if (!strcmp(name, "analyze")) {
 		char why[VAL_WHY_LEN];
 
@@ -323,6 +344,9 @@ int cli_parse(int argc, char **argv, struct iowl_run *run, struct iowl_err *err)
 		run->doc.ntop++;
 	if (!ret && run->opts.ncurve && run->opts.nsweeps)
 		ret = err_set(err, "--curve and --sweep cannot be combined (run one, then the other)");
+	if (!ret && run->opts.status_interval && run->opts.iostat &&
+	    run->opts.iostat != IOSTAT_DEFAULT && run->opts.iostat != run->opts.status_interval)
+		ret = err_set(err, "--iostat and --status-interval share one interval: give the time once (--status-interval=T --iostat)");
 	if (!ret && (run->opts.formats & OUT_CSV) && !run->opts.nsweeps)
 		ret = err_set(err, "--output-format=csv is the table of a --sweep (add --sweep KEY=...)");
 	if (!ret && !run->opts.nfiles && !nopts) {

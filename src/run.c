@@ -14,6 +14,7 @@
 #include "iowl/clock.h"
 #include "iowl/diskstats.h"
 #include "iowl/engine.h"
+#include "iowl/interval.h"
 #include "iowl/options.h"
 #include "iowl/progress.h"
 #include "iowl/report.h"
@@ -275,22 +276,28 @@ static bool phase_done(const struct phase *p)
 	return true;
 }
 
-#define STOP_GRACE_NS 800000000ULL	/* after a signal, how long workers get to stop */
+#define STOP_GRACE_NS 800000000ULL
+#define PROGRESS_NS 50000000ULL		/* how often the main thread looks at the workers */	/* after a signal, how long workers get to stop */
 
 /*
  * Waits for the phase's workers.  Returns false when, after a signal, a worker did not stop
  * within STOP_GRACE_NS (stuck in a system call that does not return, a hung device): the run
  * then reports what the workers counted so far and leaves them behind.
  */
-static bool phase_wait(struct iowl_run *run, struct phase *p)
+static bool phase_wait(struct iowl_run *run, struct phase *p, struct ivl *iv)
 {
 	struct progress prog;
-	struct timespec tick = { 0, 50000000 };
 	uint64_t stop_seen = 0;
 
 	progress_init(&prog, run->opts.eta, run->jobs, run->njobs);
 	while (!phase_done(p)) {
-		nanosleep(&tick, NULL);
+		uint64_t now = clock_ns(), next = ivl_next(iv);
+		uint64_t nap = next > now && next - now < PROGRESS_NS ? next - now : PROGRESS_NS;
+
+		if (next > now)
+			nanosleep(&(struct timespec){ (time_t)(nap / 1000000000ULL),
+						      (long)(nap % 1000000000ULL) }, NULL);
+		ivl_poll(iv, clock_ns());
 		progress_update(&prog, (const struct worker *const *)p->w, p->n, run->ctl.start_ns);
 		if (!signal_seen)
 			continue;
@@ -344,7 +351,8 @@ static struct job_result *unit_for(struct iowl_run *run, struct results *res,
 	return &res->units[res->n++];
 }
 
-static int collect(struct iowl_run *run, const struct phase *p, struct results *res)
+static int collect(struct iowl_run *run, const struct phase *p, struct ivl *iv,
+		   struct results *res)
 {
 	for (unsigned i = 0; i < p->n; i++) {
 		const struct worker *w = p->w[i];
@@ -353,6 +361,7 @@ static int collect(struct iowl_run *run, const struct phase *p, struct results *
 
 		if (!u || stats_merge(&u->st, &w->stats))
 			return -ENOMEM;
+		ivl_hand_over(iv, i, u);
 		u->nworkers++;
 		if (elapsed > u->elapsed_ns)
 			u->elapsed_ns = elapsed;
@@ -479,6 +488,7 @@ static int run_phase(struct iowl_run *run, unsigned phase, unsigned *number,
 {
 	struct phase p = { 0 };
 	struct iowl_err err = { "" };
+	struct ivl *iv = NULL;
 	bool joined = true;
 	int ret;
 
@@ -497,7 +507,10 @@ static int run_phase(struct iowl_run *run, unsigned phase, unsigned *number,
 			int r = phase_go(run, &p, ret ? &(struct iowl_err){ "" } : &err);
 
 			ret = ret ? ret : r;
-			joined = phase_wait(run, &p);
+			if (!ret)
+				iv = ivl_begin(&run->ivl, p.w, p.n, disks, run->ctl.start_ns);
+			joined = phase_wait(run, &p, iv);
+			ivl_finish(iv, clock_ns(), joined);
 		}
 		iolog_end(&p);
 	}
@@ -507,8 +520,9 @@ static int run_phase(struct iowl_run *run, unsigned phase, unsigned *number,
 	for (unsigned i = 0; i < p.n; i++)
 		if (p.w[i]->stats.first_error.err || p.w[i]->status)
 			*io_error = true;
-	if (collect(run, &p, res))
+	if (collect(run, &p, iv, res))
 		ret = ret ? ret : -ENOMEM;
+	ivl_free(iv);
 	/* Workers left running still use their memory: it is not freed (the process ends soon). */
 	if (joined)
 		phase_free(&p);
@@ -546,6 +560,24 @@ static void disks_begin(const struct iowl_run *run, struct disk_set *disks)
 	}
 }
 
+/* The interval settings of the run: one period for the series, --status-interval and --iostat. */
+static void ivl_setup(struct iowl_run *run)
+{
+	const struct run_opts *ro = &run->opts;
+	struct ivl_opts *o = &run->ivl;
+
+	memset(o, 0, sizeof(*o));
+	o->period_ns = INTERVAL_DEFAULT_NS;
+	if (ro->iostat && ro->iostat != IOSTAT_DEFAULT)
+		o->period_ns = ro->iostat;
+	if (ro->status_interval)
+		o->period_ns = ro->status_interval;
+	o->status = ro->status_interval != 0;
+	o->iostat = ro->iostat != 0;
+	o->json = !(ro->formats & OUT_NORMAL);
+	o->out = run->out ? run->out : stdout;
+}
+
 int run_collect(struct iowl_run *run, struct run_outcome *o)
 {
 	unsigned nphases = run->njobs ? run->jobs[run->njobs - 1].phase + 1 : 0;
@@ -554,6 +586,7 @@ int run_collect(struct iowl_run *run, struct run_outcome *o)
 	int ret = 0;
 
 	memset(o, 0, sizeof(*o));
+	ivl_setup(run);
 	install_signals(&run->ctl);
 	disks_begin(run, &o->disks);
 	gettimeofday(&tv, NULL);
@@ -571,6 +604,7 @@ int run_collect(struct iowl_run *run, struct run_outcome *o)
 	o->r.start = tv.tv_sec;
 	o->r.start_ms = (uint64_t)tv.tv_sec * 1000 + (uint64_t)tv.tv_usec / 1000;
 	o->r.interrupted = signal_seen;
+	o->r.compact = run->opts.status_interval || run->opts.iostat;
 	o->gkv = global_kv(run, &o->r.nglobal_kv);
 	o->r.global_kv = o->gkv;
 	if (build_groups(run, &o->r))
@@ -596,8 +630,10 @@ int run_status(const struct iowl_run *run, const struct run_outcome *o)
 
 void run_outcome_release(struct run_outcome *o)
 {
-	for (unsigned i = 0; i < o->res.n; i++)
+	for (unsigned i = 0; i < o->res.n; i++) {
 		stats_release(&o->res.units[i].st);
+		ivl_series_release(&o->res.units[i].series);
+	}
 	free(o->res.units);
 	free(o->r.groups);
 	free(o->gkv);
@@ -616,6 +652,7 @@ int run_exec(struct iowl_run *run)
 		iowl_warn("--output '%s': %s", run->opts.output, strerror(errno));
 		return IOWL_EXIT_USAGE;
 	}
+	run->out = out;
 	run_collect(run, &o);
 	if (print_reports(run, out, &o.r) && !o.ret)
 		o.ret = -EIO;

@@ -45,6 +45,21 @@ static inline bool stopping(const struct worker *w)
 	return __atomic_load_n(&w->ctl->stop, __ATOMIC_RELAXED);
 }
 
+/*
+ * Answers the run's request for an interval snapshot, if there is a new one: one load of a
+ * line the main thread writes once per interval, checked once per completion batch.
+ */
+static inline void answer_snap(struct worker *w)
+{
+	unsigned req = __atomic_load_n(&w->ctl->snap_req, __ATOMIC_ACQUIRE);
+
+	if (req == w->snap_seen)
+		return;
+	snap_take(&w->snap, &w->stats, !w->ramp_end_ns);
+	__atomic_store_n(&w->snap.seq, req, __ATOMIC_RELEASE);
+	w->snap_seen = req;
+}
+
 /* Fills write buffers as the job asks: zeros, compressible chunks, or random bytes. */
 static void fill_buffer(const struct job_opts *o, unsigned char *buf, uint64_t len, uint64_t seed)
 {
@@ -167,6 +182,8 @@ static int worker_setup(struct worker *w)
 			if ((w->job->streams[i].dirs & (1U << d)) &&
 			    stats_stream_hist(&w->stats, i, d))
 				ret = err_set(&w->err, "out of memory");
+	if (!ret && snap_init(&w->snap, &w->stats))
+		ret = err_set(&w->err, "out of memory");
 	if (!ret)
 		ret = setup_iolog(w);
 	for (unsigned d = 0; !ret && d < 3 && o->clat_percentiles; d++)
@@ -372,6 +389,7 @@ static void start_steps(struct worker *w, uint64_t now)
 /* Time-driven events, checked once per completion batch: ramp end, samples, steps, the deadline. */
 static void tick(struct worker *w, uint64_t now)
 {
+	answer_snap(w);
 	if (now < w->next_sample_ns)
 		return;
 	if (now >= w->next_step_ns)
@@ -668,6 +686,7 @@ static uint64_t rate_wait(struct worker *w, struct io_u *io, uint64_t now)
 		now = clock_ns();
 		if (now >= due || stopping(w))
 			return now;
+		answer_snap(w);
 		left = due - now;
 		if (left > 200000) {	/* sleep most of a long gap, spin the end */
 			struct timespec ts = { 0, (long)(left - 100000) };
@@ -986,6 +1005,7 @@ void worker_free(struct worker *w)
 	gen_free(w->gen);
 	verify_free(w->verify);
 	stats_release(&w->stats);
+	snap_release(&w->snap);
 	target_plan_release(&w->plan);
 	if (w->iolog_fd >= 0)
 		close(w->iolog_fd);

@@ -11,6 +11,7 @@
 #include "iowl/diskstats.h"
 
 struct diag_list;
+#include "iowl/interval.h"
 #include "iowl/job.h"
 #include "iowl/stats.h"
 
@@ -27,6 +28,7 @@ struct job_result {
 	int error;			/* positive errno of the first error, 0: none */
 	uint64_t elapsed_ns;		/* wall time from start to end, ramp included */
 	int pid;			/* the process id (iowl runs workers as threads) */
+	struct ivl_series series;	/* per interval, adding up to st (empty: none taken) */
 };
 
 /* Aggregates of one reporting group (fio's "Run status group N"). */
@@ -51,6 +53,7 @@ struct run_result {
 	const struct job_kv *global_kv;	/* options given in [global] sections, for "global options" */
 	unsigned nglobal_kv;
 	bool interrupted;		/* stopped by a signal */
+	bool compact;			/* JSON on one line (beside --status-interval's JSON lines) */
 	const struct disk_set *disks;	/* devices behind the targets, sampled at start and end; may be NULL */
 	const struct diag_list *diags;	/* what the run's figures say (diagnose()); may be NULL */
 };

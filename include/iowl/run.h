@@ -9,6 +9,7 @@
 #include "iowl/diagnose.h"
 #include "iowl/diskstats.h"
 #include "iowl/err.h"
+#include "iowl/interval.h"
 #include "iowl/ini.h"
 #include "iowl/job.h"
 #include "iowl/jobfile.h"
@@ -24,7 +25,9 @@ enum iowl_exit {
 	IOWL_EXIT_SIGTERM = 143,
 };
 
-#define CURVE_MAX_POINTS 32		/* --curve's percentages */
+#define CURVE_MAX_POINTS 32
+#define IOSTAT_DEFAULT 1		/* --iostat without a time */
+#define INTERVAL_DEFAULT_NS 1000000000ULL	/* the series' interval without --status-interval */		/* --curve's percentages */
 
 enum out_format {
 	OUT_NORMAL = 1U << 0,
@@ -58,6 +61,8 @@ struct run_opts {
 	unsigned nsweeps;
 	double curve[CURVE_MAX_POINTS];	/* --curve: percentages of the maximum rate */
 	unsigned ncurve;
+	uint64_t status_interval;	/* --status-interval, ns; 0: none */
+	uint64_t iostat;		/* --iostat, ns (IOSTAT_DEFAULT: the status interval or 1 s); 0: none */
 };
 
 struct sweep_key;
@@ -70,6 +75,8 @@ struct iowl_run {
 	struct run_ctl ctl;
 	int signal;			/* the signal that stopped the run, 0: none */
 	bool abandoned;			/* workers were left running after a signal */
+	FILE *out;			/* where results and interval output go (NULL: stdout) */
+	struct ivl_opts ivl;		/* interval settings, from opts */
 };
 
 /* Sets up an empty run. */

@@ -10,6 +10,7 @@
 #include "iowl/engine.h"
 #include "iowl/err.h"
 #include "iowl/job.h"
+#include "iowl/snap.h"
 #include "iowl/stats.h"
 #include "iowl/target.h"
 
@@ -19,6 +20,7 @@ struct verify;
 /* What the run shares with its workers: read-mostly flags, each on its own cache line. */
 struct run_ctl {
 	_Alignas(64) int stop;		/* set by the run (signal, error, deadline); workers poll it */
+	unsigned snap_req;		/* raised by the run to ask for interval snapshots (snap.h) */
 	_Alignas(64) int go;		/* set once every worker of the phase is ready */
 	unsigned ready;			/* workers that finished setup (atomic) */
 	uint64_t start_ns;		/* when the phase started */
@@ -71,7 +73,9 @@ struct worker {
 	struct lat_stat step_lat;
 	struct hist *step_hist, *step_scratch;
 	bool no_more;			/* the workload is exhausted: drain */
+	unsigned snap_seen;		/* the last snapshot request answered */
 	struct worker_stats stats;
+	struct snap snap;		/* published on request; read by the run's main thread */
 	/* Cold. */
 	const struct job *job;
 	unsigned clone;

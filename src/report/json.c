@@ -21,6 +21,7 @@
 #define JI(x)		((json_int_t)(x))
 #define NS_PER_SEC	1000000000ULL
 #define DUMP_FLAGS	(JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15))
+#define DUMP_COMPACT	(JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15))
 
 static const char *const bucket_keys[] = {
 	"2", "4", "10", "20", "50", "100", "250", "500", "750", "1000", "2000", ">=2000",
@@ -342,6 +343,39 @@ static json_t *json_steps(const struct job_result *u)
 	return a;
 }
 
+/*
+ * The unit's interval series: what it did in each interval alone (they add up to the totals),
+ * with the completion latency's mean, p50 and p99 of that interval.
+ */
+static json_t *json_series(const struct job_result *u)
+{
+	const struct ivl_series *s = &u->series;
+	json_t *pts = json_array();
+
+	for (unsigned i = 0; pts && i < s->n; i++) {
+		const struct ivl_point *p = &s->p[i];
+		json_t *o = json_pack("{s:I, s:I}", "t_ms", JI(p->t_ns / 1000000), "ms",
+				      JI(p->ns / 1000000));
+
+		for (unsigned d = 0; o && d < 3; d++) {
+			const struct ivl_dir *x = &p->dir[d];
+			double iops = p->ns ? (double)x->ios * 1e9 / (double)p->ns : 0;
+			uint64_t bw = p->ns ? (uint64_t)((unsigned __int128)x->bytes * NS_PER_SEC / p->ns) : 0;
+
+			if (u->job && !job_does_dir(u->job, d))
+				continue;
+			json_object_set_new(o, fmt_dir_name(d),
+					    json_pack("{s:I, s:I, s:f, s:I, s:f, s:I, s:I}", "total_ios",
+						      JI(x->ios), "io_bytes", JI(x->bytes), "iops", r6(iops),
+						      "bw_bytes", JI(bw), "clat_mean_ns", r6(x->clat_mean),
+						      "clat_p50_ns", JI(x->clat_p50), "clat_p99_ns",
+						      JI(x->clat_p99)));
+		}
+		json_array_append_new(pts, o);
+	}
+	return json_pack("{s:I, s:o}", "interval_ms", JI(s->period_ns / 1000000), "points", pts);
+}
+
 /* iowl's own figures: the first error, and the histogram layout behind "bins". */
 static json_t *json_iowl(const struct run_result *r, const struct job_result *u)
 {
@@ -351,6 +385,8 @@ static json_t *json_iowl(const struct run_result *r, const struct job_result *u)
 	if (o && e->err && json_object_set_new(o, "first_error", json_first_error(e)))
 		goto out_free;
 	if (o && u->st.nsteps && json_object_set_new(o, "worker_ramp", json_steps(u)))
+		goto out_free;
+	if (o && u->series.n && json_object_set_new(o, "intervals", json_series(u)))
 		goto out_free;
 	for (unsigned d = 0; o && d < 3; d++) {
 		static const char *const keys[] = { "sched_lat_ns_read", "sched_lat_ns_write",
@@ -473,7 +509,8 @@ int report_json(FILE *f, const struct run_result *r, bool plus)
 
 	if (!root)
 		return -ENOMEM;
-	if (json_dumpf(root, f, DUMP_FLAGS) || fputc('\n', f) == EOF)
+	/* Beside --status-interval's JSON lines, the final document is one line too. */
+	if (json_dumpf(root, f, r->compact ? DUMP_COMPACT : DUMP_FLAGS) || fputc('\n', f) == EOF)
 		ret = -EIO;
 	json_decref(root);
 	return ret;

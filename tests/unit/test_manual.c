@@ -21,7 +21,7 @@
  */
 static const char *const cli_flags[] = {
 	"--output", "--output-format", "--eta", "--parse-only", "--analyze", "--sweep", "--curve", "--assert", "--section", "--set", "--help",
-	"--version", "--cmdhelp", "--name",
+	"--version", "--cmdhelp", "--name", "--status-interval", "--iostat",
 };
 
 static const int exit_statuses[] = {

@@ -1,0 +1,100 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The run's clock of intervals, kept by the main thread: it asks the workers for snapshots
+ * (snap.h) every interval and turns their differences into each unit's interval series, the
+ * --status-interval and --iostat output, the steady-state checks and the averaged fio logs.
+ */
+#ifndef IOWL_INTERVAL_H
+#define IOWL_INTERVAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "iowl/lat.h"
+
+struct worker;
+struct disk_set;
+struct job;
+struct job_result;
+struct steady;
+
+/* One direction of one interval of a unit. */
+struct ivl_dir {
+	uint64_t ios, bytes;
+	double clat_mean;		/* ns */
+	uint64_t clat_p50, clat_p99;	/* ns; 0 without a histogram or without IO */
+};
+
+/* One interval of a unit: what its workers completed in it (not cumulative). */
+struct ivl_point {
+	uint64_t t_ns;			/* end of the interval, from the start of the phase */
+	uint64_t ns;			/* length */
+	struct ivl_dir dir[3];
+};
+
+/* A unit's series: every interval of its phase, in order; they add up to the unit's totals. */
+struct ivl_series {
+	struct ivl_point *p;
+	unsigned n, cap;
+	uint64_t period_ns;
+};
+
+/* One unit's line of an interval's output. */
+struct ivl_row {
+	const struct job *job;
+	unsigned group, clone, nworkers;
+	const struct ivl_point *pt;
+};
+
+/* What one interval's output shows. */
+struct ivl_view {
+	unsigned k;			/* interval number, from 1 */
+	const struct ivl_row *rows;	/* NULL / 0 with --iostat alone */
+	unsigned nrows;
+	const struct disk_set *disks;	/* NULL: no device view */
+	uint64_t t_ns, ns;		/* end of the interval from the phase start, length */
+};
+
+/* Prints one interval as text, or as one JSON document on one line.  Returns 0 or -errno. */
+int report_interval(FILE *f, const struct ivl_view *v, bool json);
+
+/* Where interval output goes and how often. */
+struct ivl_opts {
+	uint64_t period_ns;		/* series, status and iostat interval */
+	bool status;			/* --status-interval: print each interval's figures */
+	bool iostat;			/* --iostat: print each interval's device view */
+	bool json;			/* print intervals as JSON lines, not text */
+	FILE *out;
+};
+
+struct ivl;
+
+/*
+ * Starts the intervals of a phase whose n workers have just been told to go at start_ns.
+ * disks may be NULL.  Returns NULL when out of memory (the run goes on without intervals).
+ */
+struct ivl *ivl_begin(const struct ivl_opts *o, struct worker **w, unsigned n,
+		      struct disk_set *disks, uint64_t start_ns);
+
+/* When something is next due (ns, clock_ns() scale). */
+uint64_t ivl_next(const struct ivl *iv);
+
+/* Does what is due at now: asks for snapshots, adds the series points, prints, checks steady state. */
+void ivl_poll(struct ivl *iv, uint64_t now);
+
+/*
+ * Closes the phase at now: the last (partial) interval, from the workers' final figures when
+ * joined (else from their last snapshots).
+ */
+void ivl_finish(struct ivl *iv, uint64_t now, bool joined);
+
+/* Hands worker i's unit's series and steady state to u, when worker i leads its unit. */
+void ivl_hand_over(struct ivl *iv, unsigned i, struct job_result *u);
+
+void ivl_free(struct ivl *iv);
+
+/* Frees what a unit was handed. */
+void ivl_series_release(struct ivl_series *s);
+
+#endif

@@ -1,0 +1,366 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The main thread's interval clock (include/iowl/interval.h).  Every interval it raises
+ * run_ctl.snap_req, gives the workers a moment to answer, and takes the difference between
+ * each worker's new snapshot and the one before: a worker that does not answer in time (a
+ * long IO) keeps its old snapshot and its IOs count in the interval where it next answers, so
+ * the series always adds up to the totals.  The last interval is closed from the workers'
+ * final figures.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "iowl/clock.h"
+#include "iowl/diskstats.h"
+#include "iowl/interval.h"
+#include "iowl/report.h"
+#include "iowl/worker.h"
+
+#define ANSWER_WAIT_NS 20000000ULL	/* how long a request waits for the workers' answers */
+
+/* What the main thread keeps per worker. */
+struct ivl_track {
+	struct snap cur;		/* the latest figures read */
+	struct snap prev;		/* at the end of the last interval */
+	bool final;			/* cur holds the worker's final figures */
+};
+
+/* A reported unit: a worker, or with group_reporting the workers of a group. */
+struct ivl_unit {
+	unsigned lead;			/* its first worker */
+	unsigned nworkers;
+	struct ivl_series series;
+	struct hist *scratch[3];	/* the interval's merged histogram per direction */
+};
+
+struct ivl {
+	struct ivl_opts o;
+	struct worker **w;
+	unsigned n;
+	struct ivl_track *t;
+	struct ivl_unit *u;
+	unsigned nu;
+	unsigned *unit_of;		/* per worker */
+	struct ivl_row *rows;		/* per unit, for the output */
+	struct disk_set *disks;
+	struct run_ctl *ctl;
+	uint64_t start_ns;
+	uint64_t last_ns;		/* end of the last interval */
+	uint64_t next_ns;
+	unsigned k;			/* intervals closed */
+	bool failed;			/* out of memory: no more points */
+};
+
+/* The run's rule (run.c): a group is merged when its first job says group_reporting. */
+static bool merged(const struct job *job)
+{
+	while (job->index && (job - 1)->group == job->group)
+		job--;
+	return job->o.group_reporting;
+}
+
+static int units_build(struct ivl *iv)
+{
+	iv->unit_of = calloc(iv->n ? iv->n : 1, sizeof(*iv->unit_of));
+	iv->u = calloc(iv->n ? iv->n : 1, sizeof(*iv->u));
+	iv->rows = calloc(iv->n ? iv->n : 1, sizeof(*iv->rows));
+	if (!iv->unit_of || !iv->u || !iv->rows)
+		return -ENOMEM;
+	for (unsigned i = 0; i < iv->n; i++) {
+		const struct job *job = iv->w[i]->job;
+		unsigned k = iv->nu;
+
+		for (unsigned j = 0; merged(job) && j < iv->nu; j++)
+			if (iv->w[iv->u[j].lead]->job->group == job->group)
+				k = j;
+		if (k == iv->nu) {
+			iv->u[k].lead = i;
+			iv->u[k].series.period_ns = iv->o.period_ns;
+			for (unsigned d = 0; d < 3; d++)
+				if (iv->w[i]->stats.dir[d].clat_hist &&
+				    !(iv->u[k].scratch[d] = calloc(1, sizeof(struct hist))))
+					return -ENOMEM;
+			iv->nu++;
+		}
+		iv->u[k].nworkers++;
+		iv->unit_of[i] = k;
+	}
+	return 0;
+}
+
+struct ivl *ivl_begin(const struct ivl_opts *o, struct worker **w, unsigned n,
+		      struct disk_set *disks, uint64_t start_ns)
+{
+	struct ivl *iv = calloc(1, sizeof(*iv));
+
+	if (!iv)
+		return NULL;
+	iv->o = *o;
+	iv->w = w;
+	iv->n = n;
+	iv->disks = disks && disks->n && disks->nsamples ? disks : NULL;
+	iv->ctl = n ? w[0]->ctl : NULL;
+	iv->start_ns = iv->last_ns = start_ns;
+	iv->next_ns = start_ns + o->period_ns;
+	iv->t = calloc(n ? n : 1, sizeof(*iv->t));
+	if (!iv->t || units_build(iv))
+		goto fail;
+	for (unsigned i = 0; i < n; i++)
+		if (snap_init(&iv->t[i].cur, &w[i]->stats) || snap_init(&iv->t[i].prev, &w[i]->stats))
+			goto fail;
+	return iv;
+fail:
+	ivl_free(iv);
+	return NULL;
+}
+
+uint64_t ivl_next(const struct ivl *iv)
+{
+	return iv ? iv->next_ns : UINT64_MAX;
+}
+
+/* A worker that has ended: its figures are final and no longer written. */
+static bool worker_done(const struct worker *w)
+{
+	return __atomic_load_n(&w->state, __ATOMIC_ACQUIRE) == WORKER_DONE;
+}
+
+static void read_final(struct ivl *iv, unsigned i)
+{
+	struct ivl_track *t = &iv->t[i];
+
+	if (t->final)
+		return;
+	snap_take(&t->cur, &iv->w[i]->stats, true);
+	t->final = true;
+}
+
+/* Asks every worker for a snapshot and copies the answers that come within ANSWER_WAIT_NS. */
+static void gather(struct ivl *iv)
+{
+	struct timespec pause = { 0, 100000 };
+	unsigned req, left = iv->n;
+	uint64_t until;
+	bool *got = calloc(iv->n ? iv->n : 1, sizeof(*got));
+
+	if (!got || !iv->ctl) {
+		free(got);
+		return;
+	}
+	req = __atomic_add_fetch(&iv->ctl->snap_req, 1, __ATOMIC_RELEASE);
+	until = clock_ns() + ANSWER_WAIT_NS;
+	for (;;) {
+		for (unsigned i = 0; i < iv->n; i++) {
+			struct worker *w = iv->w[i];
+
+			if (got[i])
+				continue;
+			if (__atomic_load_n(&w->snap.seq, __ATOMIC_ACQUIRE) == req) {
+				snap_copy(&iv->t[i].cur, &w->snap);
+			} else if (worker_done(w)) {
+				read_final(iv, i);
+			} else {
+				continue;
+			}
+			got[i] = true;
+			left--;
+		}
+		if (!left || clock_ns() >= until)
+			break;
+		nanosleep(&pause, NULL);
+	}
+	free(got);
+}
+
+static int point_add(struct ivl_series *s, const struct ivl_point *p)
+{
+	if (s->n == s->cap) {
+		unsigned cap = s->cap ? 2 * s->cap : 64;
+		struct ivl_point *np = realloc(s->p, cap * sizeof(*np));
+
+		if (!np)
+			return -ENOMEM;
+		s->p = np;
+		s->cap = cap;
+	}
+	s->p[s->n++] = *p;
+	return 0;
+}
+
+/* Turns unit k's workers' differences (cur - prev) into one point. */
+static void unit_point(struct ivl *iv, unsigned k, uint64_t t_ns, uint64_t ns,
+		       struct ivl_point *p)
+{
+	struct ivl_unit *u = &iv->u[k];
+	struct lat_stat clat[3];
+
+	memset(p, 0, sizeof(*p));
+	p->t_ns = t_ns;
+	p->ns = ns;
+	for (unsigned d = 0; d < 3; d++) {
+		lat_init(&clat[d]);
+		if (u->scratch[d])
+			memset(u->scratch[d], 0, sizeof(struct hist));
+	}
+	for (unsigned i = 0; i < iv->n; i++) {
+		struct ivl_track *t = &iv->t[i];
+
+		if (iv->unit_of[i] != k)
+			continue;
+		for (unsigned d = 0; d < 3; d++) {
+			struct lat_stat dl;
+
+			p->dir[d].ios += t->cur.dir[d].ios - t->prev.dir[d].ios;
+			p->dir[d].bytes += t->cur.dir[d].bytes - t->prev.dir[d].bytes;
+			lat_sub(&dl, &t->cur.dir[d].clat, &t->prev.dir[d].clat);
+			lat_merge(&clat[d], &dl);
+			if (u->scratch[d] && t->cur.clat_hist[d] && t->prev.clat_hist[d]) {
+				/* prev becomes the difference here; it is overwritten after the point */
+				hist_sub(t->prev.clat_hist[d], t->cur.clat_hist[d], t->prev.clat_hist[d]);
+				hist_merge(u->scratch[d], t->prev.clat_hist[d]);
+			}
+		}
+	}
+	for (unsigned d = 0; d < 3; d++) {
+		static const double pct[2] = { 50.0, 99.0 };
+		uint64_t v[2] = { 0, 0 };
+
+		p->dir[d].clat_mean = lat_mean(&clat[d]);
+		if (u->scratch[d] && clat[d].n) {
+			hist_percentiles(u->scratch[d], lat_min(&clat[d]), clat[d].max, pct, 2, v);
+			p->dir[d].clat_p50 = v[0];
+			p->dir[d].clat_p99 = v[1];
+		}
+	}
+}
+
+/* Closes the interval ending at now: points, output, then prev = cur. */
+static void close_interval(struct ivl *iv, uint64_t now)
+{
+	uint64_t t_ns = now - iv->start_ns, ns = now - iv->last_ns;
+	struct ivl_view v;
+
+	iv->k++;
+	for (unsigned k = 0; k < iv->nu && !iv->failed; k++) {
+		struct ivl_point p;
+
+		unit_point(iv, k, t_ns, ns, &p);
+		if (point_add(&iv->u[k].series, &p))
+			iv->failed = true;
+		iv->rows[k] = (struct ivl_row){
+			.job = iv->w[iv->u[k].lead]->job,
+			.group = iv->w[iv->u[k].lead]->job->group,
+			.clone = merged(iv->w[iv->u[k].lead]->job) ? 0 : iv->w[iv->u[k].lead]->clone,
+			.nworkers = iv->u[k].nworkers,
+			.pt = iv->failed ? NULL : &iv->u[k].series.p[iv->u[k].series.n - 1],
+		};
+	}
+	for (unsigned i = 0; i < iv->n; i++)
+		snap_copy(&iv->t[i].prev, &iv->t[i].cur);
+	if (iv->disks && (iv->o.iostat || iv->o.status))
+		disk_set_sample(iv->disks, now, &(struct iowl_err){ "" });
+	iv->last_ns = now;
+	if ((iv->o.status || iv->o.iostat) && iv->o.out && !iv->failed) {
+		v = (struct ivl_view){
+			.k = iv->k,
+			.rows = iv->o.status ? iv->rows : NULL,
+			.nrows = iv->o.status ? iv->nu : 0,
+			.disks = iv->o.iostat ? iv->disks : NULL,
+			.t_ns = t_ns,
+			.ns = ns,
+		};
+		report_interval(iv->o.out, &v, iv->o.json);
+		fflush(iv->o.out);
+	}
+}
+
+void ivl_poll(struct ivl *iv, uint64_t now)
+{
+	if (!iv || now < iv->next_ns)
+		return;
+	gather(iv);
+	close_interval(iv, clock_ns());
+	/* On schedule: a late poll does not shift the intervals that follow. */
+	while (iv->next_ns <= now)
+		iv->next_ns += iv->o.period_ns;
+}
+
+void ivl_finish(struct ivl *iv, uint64_t now, bool joined)
+{
+	uint64_t end = 0;
+
+	if (!iv)
+		return;
+	for (unsigned i = 0; i < iv->n; i++) {
+		if (joined || worker_done(iv->w[i]))
+			read_final(iv, i);
+		if (iv->t[i].final && iv->w[i]->end_ns > end)
+			end = iv->w[i]->end_ns;
+	}
+	/* The last interval ends when the last worker did, not when the main thread noticed. */
+	if (joined && end > iv->last_ns && end < now)
+		now = end;
+	/* A last sliver under a tenth of the interval would show rates of a few IOs: fold it in. */
+	if (now - iv->last_ns >= iv->o.period_ns / 10 || !iv->k) {
+		close_interval(iv, now);
+	} else {
+		for (unsigned k = 0; k < iv->nu && !iv->failed; k++) {
+			struct ivl_series *s = &iv->u[k].series;
+			struct ivl_point p;
+
+			unit_point(iv, k, now - iv->start_ns, now - iv->last_ns, &p);
+			if (!s->n)
+				continue;
+			s->p[s->n - 1].t_ns = p.t_ns;
+			s->p[s->n - 1].ns += p.ns;
+			for (unsigned d = 0; d < 3; d++) {
+				s->p[s->n - 1].dir[d].ios += p.dir[d].ios;
+				s->p[s->n - 1].dir[d].bytes += p.dir[d].bytes;
+			}
+		}
+	}
+	iv->next_ns = UINT64_MAX;
+}
+
+void ivl_hand_over(struct ivl *iv, unsigned i, struct job_result *u)
+{
+	struct ivl_unit *un;
+
+	if (!iv || i >= iv->n || iv->u[iv->unit_of[i]].lead != i)
+		return;
+	un = &iv->u[iv->unit_of[i]];
+	if (iv->failed) {
+		ivl_series_release(&un->series);
+		return;
+	}
+	u->series = un->series;
+	memset(&un->series, 0, sizeof(un->series));
+}
+
+void ivl_series_release(struct ivl_series *s)
+{
+	free(s->p);
+	memset(s, 0, sizeof(*s));
+}
+
+void ivl_free(struct ivl *iv)
+{
+	if (!iv)
+		return;
+	for (unsigned i = 0; iv->t && i < iv->n; i++) {
+		snap_release(&iv->t[i].cur);
+		snap_release(&iv->t[i].prev);
+	}
+	for (unsigned k = 0; iv->u && k < iv->nu; k++) {
+		ivl_series_release(&iv->u[k].series);
+		for (unsigned d = 0; d < 3; d++)
+			free(iv->u[k].scratch[d]);
+	}
+	free(iv->t);
+	free(iv->u);
+	free(iv->unit_of);
+	free(iv->rows);
+	free(iv);
+}

@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: MIT
+/* Interval snapshots of a worker's cumulative figures (see include/iowl/snap.h). */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "iowl/snap.h"
+#include "iowl/stats.h"
+
+int snap_init(struct snap *s, const struct worker_stats *st)
+{
+	memset(s, 0, sizeof(*s));
+	for (unsigned d = 0; d < 3; d++)
+		if (st->dir[d].clat_hist && !(s->clat_hist[d] = calloc(1, sizeof(struct hist)))) {
+			snap_release(s);
+			return -ENOMEM;
+		}
+	return 0;
+}
+
+static void dir_zero(struct snap_dir *sd)
+{
+	sd->ios = sd->bytes = 0;
+	lat_init(&sd->slat);
+	lat_init(&sd->clat);
+	lat_init(&sd->lat);
+}
+
+void snap_take(struct snap *s, const struct worker_stats *st, bool running)
+{
+	s->running = running;
+	for (unsigned d = 0; d < 3; d++) {
+		const struct dir_stats *ds = &st->dir[d];
+		struct snap_dir *sd = &s->dir[d];
+
+		if (!running) {
+			dir_zero(sd);
+			if (s->clat_hist[d])
+				memset(s->clat_hist[d], 0, sizeof(struct hist));
+			continue;
+		}
+		sd->ios = ds->ios;
+		sd->bytes = ds->bytes;
+		sd->slat = ds->slat;
+		sd->clat = ds->clat;
+		sd->lat = ds->lat;
+		if (s->clat_hist[d] && ds->clat_hist)
+			memcpy(s->clat_hist[d], ds->clat_hist, sizeof(struct hist));
+	}
+}
+
+void snap_sub(struct snap *dst, const struct snap *a, const struct snap *b)
+{
+	dst->running = a->running;
+	for (unsigned d = 0; d < 3; d++) {
+		dst->dir[d].ios = a->dir[d].ios - b->dir[d].ios;
+		dst->dir[d].bytes = a->dir[d].bytes - b->dir[d].bytes;
+		lat_sub(&dst->dir[d].slat, &a->dir[d].slat, &b->dir[d].slat);
+		lat_sub(&dst->dir[d].clat, &a->dir[d].clat, &b->dir[d].clat);
+		lat_sub(&dst->dir[d].lat, &a->dir[d].lat, &b->dir[d].lat);
+		if (dst->clat_hist[d] && a->clat_hist[d] && b->clat_hist[d])
+			hist_sub(dst->clat_hist[d], a->clat_hist[d], b->clat_hist[d]);
+	}
+}
+
+void snap_copy(struct snap *dst, const struct snap *src)
+{
+	dst->running = src->running;
+	memcpy(dst->dir, src->dir, sizeof(dst->dir));
+	for (unsigned d = 0; d < 3; d++)
+		if (dst->clat_hist[d] && src->clat_hist[d])
+			memcpy(dst->clat_hist[d], src->clat_hist[d], sizeof(struct hist));
+}
+
+void snap_release(struct snap *s)
+{
+	for (unsigned d = 0; d < 3; d++)
+		free(s->clat_hist[d]);
+	memset(s, 0, sizeof(*s));
+}

@@ -1,0 +1,73 @@
+#!/bin/sh
+# Interval series: per interval (not cumulative), adding up to the totals; --status-interval as text and JSON lines.
+. "$(dirname "$0")/../lib.sh"
+cd "$SCRATCH" || fail "cd"
+
+# sum FILE DIR FIELD: the series' FIELD of direction DIR, summed over the points of job 0.
+sum() {
+	n=$(jget "$1" jobs.0.iowl.intervals.points)
+	i=0 t=0
+	while [ "$i" -lt "$n" ]; do
+		t=$((t + $(jget "$1" "jobs.0.iowl.intervals.points.$i.$2.$3")))
+		i=$((i + 1))
+	done
+	echo "$t"
+}
+check_sums() { # file label
+	for d in read write; do
+		for f in total_ios io_bytes; do
+			[ "$(sum "$1" $d $f)" = "$(jget "$1" "jobs.0.$d.$f")" ] ||
+				fail "$2: $d $f series $(sum "$1" $d $f) != total $(jget "$1" "jobs.0.$d.$f")"
+		done
+	done
+}
+
+# The default series (1 s) of a 2.5 s run: three points adding up to the totals.
+"$IOWL" --eta=never --output-format=json --name=a --ioengine=null --rw=randrw --size=1g \
+	--runtime=2500ms --time_based > a.json || fail "plain run"
+[ "$(jget a.json jobs.0.iowl.intervals.interval_ms)" = 1000 ] || fail "default interval"
+[ "$(jget a.json jobs.0.iowl.intervals.points)" = 3 ] || fail "three points"
+check_sums a.json "plain"
+
+# ramp_time is outside the figures and outside the series; clones merged by group_reporting too.
+"$IOWL" --eta=never --output-format=json --name=r --ioengine=null --rw=randrw --size=1g \
+	--ramp_time=700ms --runtime=1300ms --time_based --numjobs=2 --group_reporting \
+	--status-interval=400ms > r.jsonl || fail "ramp run"
+lines=$(wc -l < r.jsonl)
+[ "$lines" -ge 5 ] || fail "JSON lines: $lines"
+# Every line is one complete JSON document: each interval, then the results.
+i=1
+while [ "$i" -le "$lines" ]; do
+	sed -n "${i}p" r.jsonl > line.json
+	if [ "$i" -lt "$lines" ]; then
+		[ "$(jget line.json interval)" = "$i" ] || fail "line $i is not interval $i"
+		[ "$(jget line.json jobs.0.workers)" = 2 ] || fail "line $i: merged workers"
+	else
+		cp line.json r.json
+	fi
+	i=$((i + 1))
+done
+check_sums r.json "ramp + group_reporting"
+# The intervals during ramp_time show nothing done.
+sed -n 1p r.jsonl > first.json
+[ "$(jget first.json jobs.0.read.total_ios)" = 0 ] || fail "ramp interval counted IOs"
+
+# A rate-limited job: each full interval shows the rate, not a cumulative mean.
+"$IOWL" --eta=never --output-format=json --name=q --ioengine=null --rw=randread --size=1g \
+	--rate_iops=2000 --runtime=3 --time_based --status-interval=1s > q.jsonl || fail "rate run"
+for k in 1 2 3; do
+	sed -n "${k}p" q.jsonl > k.json
+	approx "$(jget k.json jobs.0.read.iops)" 2000 3 || fail "interval $k iops $(jget k.json jobs.0.read.iops)"
+	approx "$(jget k.json ms)" 1000 2 || fail "interval $k length"
+done
+
+# Text: one block per interval, per direction IOPS and latency.
+"$IOWL" --eta=never --name=t --ioengine=null --rw=randrw --size=1g --runtime=1200ms --time_based \
+	--status-interval=500ms > t.txt || fail "text run"
+[ "$(grep -c '^-- interval [0-9]*: ' t.txt)" -ge 2 ] || { cat t.txt; fail "interval blocks"; }
+grep -q '^t: (groupid=0, jobs=1): read: IOPS=.*clat avg=.* p50=.* p99=.*; write: IOPS=' t.txt ||
+	{ cat t.txt; fail "interval line"; }
+
+expect_status 1 "$IOWL" --status-interval=0 --name=x --ioengine=null --size=1m
+expect_status 1 "$IOWL" --status-interval --name=x --ioengine=null --size=1m
+echo "intervals ok"
