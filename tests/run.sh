@@ -8,7 +8,8 @@ export IOWL HELPERS SHIMS
 log=$(mktemp -d)
 for t in "$@"; do
 	name=$(basename "$t")
-	if "$t" > "$log/$name.out" 2>&1; then
+	# A unit test that hangs fails after 300 s instead of holding CI up.
+	if timeout 300 "$t" > "$log/$name.out" 2>&1; then
 		pass=$((pass + 1)); echo "PASS unit/$name"
 	else
 		fail=$((fail + 1)); failed="$failed unit/$name"; echo "FAIL unit/$name"
