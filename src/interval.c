@@ -16,6 +16,7 @@
 #include "iowl/diskstats.h"
 #include "iowl/interval.h"
 #include "iowl/report.h"
+#include "iowl/steady.h"
 #include "iowl/worker.h"
 
 #define ANSWER_WAIT_NS 20000000ULL	/* how long a request waits for the workers' answers */
@@ -24,6 +25,7 @@
 struct ivl_track {
 	struct snap cur;		/* the latest figures read */
 	struct snap prev;		/* at the end of the last interval */
+	struct snap_dir ss_prev[3];	/* at the last steady-state sample */
 	bool final;			/* cur holds the worker's final figures */
 };
 
@@ -33,6 +35,11 @@ struct ivl_unit {
 	unsigned nworkers;
 	struct ivl_series series;
 	struct hist *scratch[3];	/* the interval's merged histogram per direction */
+	/* steady state (ss_dur): one sample of the unit's IOPS, bandwidth, latency per ss_interval */
+	struct steady ss;
+	bool ss_on, ss_started;
+	uint64_t ss_next, ss_last;	/* ns */
+	uint64_t ss_attained_ns;	/* from the phase start; 0: not attained */
 };
 
 struct ivl {
@@ -61,6 +68,26 @@ static bool merged(const struct job *job)
 	return job->o.group_reporting;
 }
 
+/*
+ * A unit whose job has ss_dur samples every ss_interval, after ss_ramp and ramp_time; the
+ * first tick only sets the baseline when either delays it.
+ */
+static int ss_setup(struct ivl *iv, struct ivl_unit *u, const struct job *job)
+{
+	const struct job_opts *o = &job->o;
+	uint64_t wait = o->ss_ramp > o->ramp_time ? o->ss_ramp : o->ramp_time;
+
+	if (!o->ss_dur)
+		return 0;
+	if (steady_init(&u->ss, &o->ss, (unsigned)(o->ss_dur / o->ss_interval)))
+		return -ENOMEM;
+	u->ss_on = true;
+	u->ss_started = !wait;
+	u->ss_last = iv->start_ns;
+	u->ss_next = iv->start_ns + (wait ? wait : o->ss_interval);
+	return 0;
+}
+
 static int units_build(struct ivl *iv)
 {
 	iv->unit_of = calloc(iv->n ? iv->n : 1, sizeof(*iv->unit_of));
@@ -78,6 +105,8 @@ static int units_build(struct ivl *iv)
 		if (k == iv->nu) {
 			iv->u[k].lead = i;
 			iv->u[k].series.period_ns = iv->o.period_ns;
+			if (ss_setup(iv, &iv->u[k], job))
+				return -ENOMEM;
 			for (unsigned d = 0; d < 3; d++)
 				if (iv->w[i]->stats.dir[d].clat_hist &&
 				    !(iv->u[k].scratch[d] = calloc(1, sizeof(struct hist))))
@@ -118,7 +147,15 @@ fail:
 
 uint64_t ivl_next(const struct ivl *iv)
 {
-	return iv ? iv->next_ns : UINT64_MAX;
+	uint64_t next;
+
+	if (!iv)
+		return UINT64_MAX;
+	next = iv->next_ns;
+	for (unsigned k = 0; k < iv->nu; k++)
+		if (iv->u[k].ss_on && !iv->u[k].ss_attained_ns && iv->u[k].ss_next < next)
+			next = iv->u[k].ss_next;
+	return next;
 }
 
 /* A worker that has ended: its figures are final and no longer written. */
@@ -276,12 +313,71 @@ static void close_interval(struct ivl *iv, uint64_t now)
 	}
 }
 
+/* Ends unit k's workers as their runtime would: what is in flight completes, nothing new starts. */
+static void halt_unit(struct ivl *iv, unsigned k)
+{
+	for (unsigned i = 0; i < iv->n; i++)
+		if (iv->unit_of[i] == k)
+			__atomic_store_n(&iv->w[i]->halt, 1, __ATOMIC_RELAXED);
+	/* The workers look at halt when they answer a request: make one. */
+	__atomic_add_fetch(&iv->ctl->snap_req, 1, __ATOMIC_RELEASE);
+}
+
+/* One steady-state sample of unit k at t: the unit's rates since the last sample. */
+static void ss_sample(struct ivl *iv, unsigned k, uint64_t t)
+{
+	struct ivl_unit *u = &iv->u[k];
+	const struct job_opts *o = &iv->w[u->lead]->job->o;
+	uint64_t ios = 0, bytes = 0, dt = t - u->ss_last;
+	struct lat_stat clat;
+
+	lat_init(&clat);
+	for (unsigned i = 0; i < iv->n; i++) {
+		struct ivl_track *tr = &iv->t[i];
+
+		if (iv->unit_of[i] != k)
+			continue;
+		for (unsigned d = 0; d < 3; d++) {
+			struct lat_stat dl;
+
+			ios += tr->cur.dir[d].ios - tr->ss_prev[d].ios;
+			bytes += tr->cur.dir[d].bytes - tr->ss_prev[d].bytes;
+			lat_sub(&dl, &tr->cur.dir[d].clat, &tr->ss_prev[d].clat);
+			lat_merge(&clat, &dl);
+			tr->ss_prev[d] = tr->cur.dir[d];
+		}
+	}
+	u->ss_last = t;
+	while (u->ss_next <= t)
+		u->ss_next += o->ss_interval;
+	if (!u->ss_started) {	/* the end of the ramp: the baseline */
+		u->ss_started = true;
+		return;
+	}
+	if (!dt)
+		return;
+	if (steady_add(&u->ss, (uint64_t)((unsigned __int128)ios * 1000000000ULL / dt),
+		       (uint64_t)((unsigned __int128)bytes * 1000000000ULL / dt),
+		       (uint64_t)lat_mean(&clat))) {
+		u->ss_attained_ns = t - iv->start_ns;
+		halt_unit(iv, k);
+	}
+}
+
 void ivl_poll(struct ivl *iv, uint64_t now)
 {
-	if (!iv || now < iv->next_ns)
+	uint64_t t;
+
+	if (!iv || now < ivl_next(iv))
 		return;
 	gather(iv);
-	close_interval(iv, clock_ns());
+	t = clock_ns();
+	for (unsigned k = 0; k < iv->nu; k++)
+		if (iv->u[k].ss_on && !iv->u[k].ss_attained_ns && now >= iv->u[k].ss_next)
+			ss_sample(iv, k, t);
+	if (now < iv->next_ns)
+		return;
+	close_interval(iv, t);
 	/* On schedule: a late poll does not shift the intervals that follow. */
 	while (iv->next_ns <= now)
 		iv->next_ns += iv->o.period_ns;
@@ -337,6 +433,13 @@ void ivl_hand_over(struct ivl *iv, unsigned i, struct job_result *u)
 	}
 	u->series = un->series;
 	memset(&un->series, 0, sizeof(un->series));
+	if (un->ss_on) {
+		u->ss = un->ss;
+		u->has_ss = true;
+		u->ss_attained_ns = un->ss_attained_ns;
+		memset(&un->ss, 0, sizeof(un->ss));
+		un->ss_on = false;
+	}
 }
 
 void ivl_series_release(struct ivl_series *s)
@@ -355,6 +458,7 @@ void ivl_free(struct ivl *iv)
 	}
 	for (unsigned k = 0; iv->u && k < iv->nu; k++) {
 		ivl_series_release(&iv->u[k].series);
+		steady_release(&iv->u[k].ss);
 		for (unsigned d = 0; d < 3; d++)
 			free(iv->u[k].scratch[d]);
 	}

@@ -341,6 +341,28 @@ static int check_misc(struct job *job, struct iowl_err *err)
 		return JOB_ERR(job, "worker_ramp", err,
 			       "runtime ends before the last of %u clones starts (it needs more than %u x worker_ramp)",
 			       o->numjobs, o->numjobs - 1);
+	if (o->ss_dur && (!o->ss_interval || o->ss_dur % o->ss_interval ||
+			  o->ss_dur / o->ss_interval < 2))
+		return JOB_ERR(job, "ss_dur", err,
+			       "ss_dur must be a whole number of ss_interval, at least two (ss_interval=%llums; e.g. ss_dur=%llus)",
+			       (unsigned long long)(o->ss_interval / 1000000),
+			       (unsigned long long)(o->ss_interval ? 2 * o->ss_interval / 1000000000ULL : 2));
+	if (o->ss_dur && o->ss_dur / (o->ss_interval ? o->ss_interval : 1) > STEADY_MAX_SAMPLES)
+		return JOB_ERR(job, "ss_dur", err,
+			       "ss_dur holds more than %u samples of ss_interval (lengthen ss_interval)",
+			       STEADY_MAX_SAMPLES);
+	if (o->write_hist_log && !o->log_hist_msec)
+		return JOB_ERR(job, "write_hist_log", err,
+			       "write_hist_log needs log_hist_msec (how often to write a line, e.g. log_hist_msec=1000)");
+	if (o->log_hist_msec && !o->write_hist_log)
+		return JOB_ERR(job, "log_hist_msec", err,
+			       "log_hist_msec sets how often write_hist_log writes: add write_hist_log=NAME");
+	if (o->write_hist_log && !o->clat_percentiles)
+		return JOB_ERR(job, "write_hist_log", err,
+			       "write_hist_log logs the completion-latency histogram, which clat_percentiles=0 turns off");
+	if (o->log_avg_msec && !o->write_bw_log && !o->write_iops_log && !o->write_lat_log)
+		return JOB_ERR(job, "log_avg_msec", err,
+			       "log_avg_msec averages the entries of write_bw_log, write_iops_log or write_lat_log: add one");
 	if (o->time_based && !o->runtime)
 		return JOB_ERR(job, "time_based", err,
 			       "time_based needs a runtime (e.g. runtime=60)");
@@ -353,6 +375,56 @@ static int check_misc(struct job *job, struct iowl_err *err)
 	    job_opt_is_set(job, "percentile_list"))
 		return JOB_ERR(job, "percentile_list", err,
 			       "percentile_list is set but every *_percentiles option is off");
+	return 0;
+}
+
+/* rate_min / rate_iops_min against the caps, as fio checks them; rate_cycle alone means nothing. */
+static int check_rate_min(const struct job *job, struct iowl_err *err)
+{
+	const struct job_opts *o = &job->o;
+	bool bytes = false, iops = false;
+
+	for (unsigned d = 0; d < 3; d++) {
+		bytes = bytes || o->rate_min[d];
+		iops = iops || o->rate_iops_min[d];
+		if (o->rate[d] && o->rate_min[d] > o->rate[d])
+			return JOB_ERR(job, "rate_min", err,
+				       "rate_min for %s (%llu bytes/s) is above rate (%llu bytes/s): the job could never meet it",
+				       dir_names[d], (unsigned long long)o->rate_min[d],
+				       (unsigned long long)o->rate[d]);
+		if (o->rate_iops[d] && o->rate_iops_min[d] > o->rate_iops[d])
+			return JOB_ERR(job, "rate_iops_min", err,
+				       "rate_iops_min for %s (%llu) is above rate_iops (%llu): the job could never meet it",
+				       dir_names[d], (unsigned long long)o->rate_iops_min[d],
+				       (unsigned long long)o->rate_iops[d]);
+	}
+	if (bytes && iops)
+		return JOB_ERR(job, "rate_iops_min", err,
+			       "rate_min and rate_iops_min are mutually exclusive, as in fio (keep one)");
+	if (job_opt_is_set(job, "rate_cycle") && !bytes && !iops)
+		return JOB_ERR(job, "rate_cycle", err,
+			       "rate_cycle is the window of rate_min or rate_iops_min: it needs one of them");
+	if (o->rate_cycle < 1000000)
+		return JOB_ERR(job, "rate_cycle", err, "rate_cycle must be at least 1 ms (e.g. rate_cycle=1000)");
+	return 0;
+}
+
+/* thinktime companions mean nothing without thinktime: refused, not ignored. */
+static int check_think(const struct job *job, struct iowl_err *err)
+{
+	static const char *const opts[] = { "thinktime_spin", "thinktime_blocks",
+					    "thinktime_blocks_type", "thinktime_iotime" };
+	const struct job_opts *o = &job->o;
+
+	for (unsigned i = 0; !o->thinktime && i < sizeof(opts) / sizeof(opts[0]); i++)
+		if (job_opt_is_set(job, opts[i]))
+			return JOB_ERR(job, opts[i], err, "%s needs thinktime (e.g. thinktime=1ms)",
+				       opts[i]);
+	if (o->thinktime_spin > o->thinktime)
+		return JOB_ERR(job, "thinktime_spin", err,
+			       "thinktime_spin (%llu us) is longer than thinktime (%llu us): the spin is the first part of the think time",
+			       (unsigned long long)(o->thinktime_spin / 1000),
+			       (unsigned long long)(o->thinktime / 1000));
 	return 0;
 }
 
@@ -492,6 +564,10 @@ int job_validate(struct job *job, struct iowl_err *err)
 		ret = check_files(job, err);
 	if (!ret)
 		ret = check_misc(job, err);
+	if (!ret)
+		ret = check_rate_min(job, err);
+	if (!ret)
+		ret = check_think(job, err);
 	if (!ret)
 		ret = check_verify(job, err);
 	return ret;

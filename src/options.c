@@ -7,17 +7,24 @@
 
 #include "iowl/job.h"
 #include "iowl/options.h"
+#include "iowl/steady.h"
 #include "iowl/pattern/dist.h"
 #include "iowl/suggest.h"
 #include "iowl/value.h"
 #include "iowl/verify.h"
 
 #define NS_S 1000000000ULL
+#define NS_MS 1000000ULL
 #define NS_US 1000ULL
 
 static int parse_rw(const struct opt_def *def, struct job_opts *o, const char *v, char *why);
 static int parse_rwmixwrite(const struct opt_def *def, struct job_opts *o, const char *v,
 			    char *why);
+static int parse_ss(const struct opt_def *def, struct job_opts *o, const char *v, char *why)
+{
+	return steady_parse(v ? v : "", &o->ss, why, VAL_WHY_LEN) ? -EINVAL : 0;
+}
+
 static int parse_buffered(const struct opt_def *def, struct job_opts *o, const char *v,
 			  char *why);
 static int parse_bsrange(const struct opt_def *def, struct job_opts *o, const char *v,
@@ -44,10 +51,13 @@ static int parse_kb_base(const struct opt_def *def, struct job_opts *o, const ch
 			 char *why);
 static int parse_rate_iops(const struct opt_def *def, struct job_opts *o, const char *v,
 			   char *why);
+static int parse_rate_iops_min(const struct opt_def *def, struct job_opts *o, const char *v,
+			       char *why);
 static int parse_stream(const struct opt_def *def, struct job_opts *o, const char *v,
 			char *why);
 static int parse_verify_pattern(const struct opt_def *def, struct job_opts *o, const char *v,
 				char *why);
+static int parse_ss(const struct opt_def *def, struct job_opts *o, const char *v, char *why);
 
 static const struct opt_value coe_values[] = {
 	{ "none", 0, "the first IO error ends the job (the default)" },
@@ -71,6 +81,12 @@ static const struct opt_value verify_values[] = {
 static const struct opt_value rate_process_values[] = {
 	{ "linear", 0, "IOs evenly spaced (the default)" },
 	{ "poisson", 1, "exponential gaps with the same mean: arrivals as a Poisson process" },
+	{ NULL, 0, NULL },
+};
+
+static const struct opt_value think_type_values[] = {
+	{ "complete", 0, "count completed IOs: the queue drains before each stall (the default)" },
+	{ "issue", 1, "count issued IOs" },
 	{ NULL, 0, NULL },
 };
 
@@ -179,9 +195,45 @@ static const struct opt_def options[] = {
 	{ .name = "rate_process", .type = OPT_ENUM, .off = O(rate_process), .def = "linear",
 	  .values = rate_process_values, .category = "time",
 	  .help = "how a rate schedules IOs: linear or poisson" },
+	{ .name = "rate_min", .alias = "ratemin", .type = OPT_DIR_SIZE, .off = O(rate_min),
+	  .def = "0", .category = "time",
+	  .help = "end the job with an error when a direction's bandwidth over rate_cycle falls below this (bytes per second, per direction)" },
+	{ .name = "rate_iops_min", .type = OPT_FUNC, .parse = parse_rate_iops_min, .def = "0",
+	  .category = "time",
+	  .help = "end the job with an error when a direction's IOPS over rate_cycle fall below this, per direction" },
+	{ .name = "rate_cycle", .alias = "ratecycle", .type = OPT_TIME, .off = O(rate_cycle),
+	  .def = "1000", .unit_ns = NS_MS, .category = "time",
+	  .help = "window over which rate_min and rate_iops_min are measured (bare numbers are milliseconds)" },
+	{ .name = "thinktime", .type = OPT_TIME, .off = O(thinktime), .def = "0", .unit_ns = NS_US,
+	  .category = "time",
+	  .help = "stall this long between batches of thinktime_blocks IOs (bare numbers are microseconds)" },
+	{ .name = "thinktime_spin", .type = OPT_TIME, .off = O(thinktime_spin), .def = "0",
+	  .unit_ns = NS_US, .category = "time",
+	  .help = "part of each thinktime stall spent busy on the CPU; the rest sleeps (bare numbers are microseconds)" },
+	{ .name = "thinktime_blocks", .type = OPT_UINT, .off = O(thinktime_blocks), .def = "1",
+	  .min = 1, .max = UINT32_MAX, .category = "time",
+	  .help = "IOs between thinktime stalls (the default 1 keeps one IO in flight)" },
+	{ .name = "thinktime_blocks_type", .type = OPT_ENUM, .off = O(thinktime_blocks_type),
+	  .def = "complete", .values = think_type_values, .category = "time",
+	  .help = "what thinktime_blocks counts: complete or issue" },
+	{ .name = "thinktime_iotime", .type = OPT_TIME, .off = O(thinktime_iotime), .def = "0",
+	  .unit_ns = NS_S, .category = "time",
+	  .help = "stall once IO has run this long since the last stall (bare numbers are seconds)" },
 	{ .name = "worker_ramp", .type = OPT_TIME, .off = O(worker_ramp), .def = "0",
 	  .unit_ns = NS_S, .category = "time",
 	  .help = "start the clones one at a time, one more every this long, and report each step (X-Ray style ramp)" },
+	{ .name = "ss", .alias = "steadystate", .type = OPT_FUNC, .parse = parse_ss,
+	  .def = "iops_slope:0.01%", .category = "time",
+	  .help = "steady-state criterion CRIT:LIMIT[%] (iops, iops_slope, bw, bw_slope, lat, lat_slope); active with ss_dur" },
+	{ .name = "ss_dur", .alias = "steadystate_duration", .type = OPT_TIME, .off = O(ss_dur),
+	  .def = "0", .unit_ns = NS_S, .category = "time",
+	  .help = "steady-state window: end the job once the criterion holds over this long (0: off)" },
+	{ .name = "ss_ramp", .alias = "steadystate_ramp_time", .type = OPT_TIME, .off = O(ss_ramp),
+	  .def = "0", .unit_ns = NS_S, .category = "time",
+	  .help = "wait this long before taking steady-state samples" },
+	{ .name = "ss_interval", .alias = "steadystate_check_interval", .type = OPT_TIME,
+	  .off = O(ss_interval), .def = "1", .unit_ns = NS_S, .category = "time",
+	  .help = "steady-state sampling period" },
 	{ .name = "startdelay", .type = OPT_FUNC, .parse = parse_startdelay, .def = "0",
 	  .category = "time", .help = "wait before starting, or a range lo-hi spread over the clones from the job's seed" },
 	{ .name = "loops", .type = OPT_UINT, .off = O(loops), .def = "1", .min = 1,
@@ -271,6 +323,28 @@ static const struct opt_def options[] = {
 	  .category = "report", .help = "report total latency percentiles" },
 	{ .name = "slat_percentiles", .type = OPT_BOOL, .off = O(slat_percentiles), .def = "0",
 	  .category = "report", .help = "report submission latency percentiles" },
+	{ .name = "write_bw_log", .type = OPT_STR, .off = O(write_bw_log), .flags = OPT_F_BARE_OK,
+	  .category = "report",
+	  .help = "write fio's bandwidth log NAME_bw.N.log (bare: the job's name)" },
+	{ .name = "write_iops_log", .type = OPT_STR, .off = O(write_iops_log), .flags = OPT_F_BARE_OK,
+	  .category = "report", .help = "write fio's IOPS log NAME_iops.N.log" },
+	{ .name = "write_lat_log", .type = OPT_STR, .off = O(write_lat_log), .flags = OPT_F_BARE_OK,
+	  .category = "report", .help = "write fio's latency logs NAME_slat/clat/lat.N.log (ns)" },
+	{ .name = "write_hist_log", .type = OPT_STR, .off = O(write_hist_log), .flags = OPT_F_BARE_OK,
+	  .category = "report",
+	  .help = "write fio's completion-latency histogram log NAME_clat_hist.N.log (needs log_hist_msec)" },
+	{ .name = "log_avg_msec", .type = OPT_UINT, .off = O(log_avg_msec), .def = "0",
+	  .category = "report", .help = "average log entries over windows of this many ms (0: one line per IO)" },
+	{ .name = "log_hist_msec", .type = OPT_UINT, .off = O(log_hist_msec), .def = "0",
+	  .category = "report", .help = "write a histogram log line every this many ms" },
+	{ .name = "log_hist_coarseness", .type = OPT_UINT, .off = O(log_hist_coarseness), .def = "0",
+	  .max = 6, .category = "report",
+	  .help = "merge 2^N adjacent bins of the histogram log (0..6)" },
+	{ .name = "log_offset", .type = OPT_BOOL, .off = O(log_offset), .def = "0",
+	  .category = "report", .help = "add each IO's offset to the log lines" },
+	{ .name = "per_job_logs", .type = OPT_BOOL, .off = O(per_job_logs), .def = "1",
+	  .category = "report",
+	  .help = "one log per clone (NAME_bw.N.log); 0: one file per name, appended to" },
 	{ .name = "write_iolog", .type = OPT_STR, .off = O(write_iolog), .category = "report",
 	  .help = "record every IO issued in fio's iolog version 2 format" },
 	{ .name = "stonewall", .alias = "wait_for_previous", .type = OPT_BOOL, .off = O(stonewall),
@@ -293,15 +367,7 @@ static const struct opt_def options[] = {
 	{ .name = "hipri", .type = OPT_BOOL, .off = O(hipri), .def = "0", .engine = "io_uring",
 	  .category = "engine", .help = "polled completions (needs device poll queues)" },
 	/* fio options iowl does not implement: naming one is an error, never ignored */
-	UNSUPPORTED("rate_min"),
-	UNSUPPORTED("rate_iops_min"),
-	UNSUPPORTED("rate_cycle"),
 	UNSUPPORTED("rate_ignore_thinktime"),
-	UNSUPPORTED("thinktime"),
-	UNSUPPORTED("thinktime_spin"),
-	UNSUPPORTED("thinktime_blocks"),
-	UNSUPPORTED("thinktime_blocks_type"),
-	UNSUPPORTED("thinktime_iotime"),
 	UNSUPPORTED("thinkcycles"),
 	UNSUPPORTED("latency_target"),
 	UNSUPPORTED("latency_window"),
@@ -328,25 +394,11 @@ static const struct opt_def options[] = {
 	UNSUPPORTED("verify_header_seed"),
 	UNSUPPORTED("ignore_error"),
 	UNSUPPORTED("error_dump"),
-	UNSUPPORTED("steadystate"),
-	UNSUPPORTED("ss"),
-	UNSUPPORTED("ss_dur"),
-	UNSUPPORTED("ss_ramp"),
-	UNSUPPORTED("ss_interval"),
-	UNSUPPORTED("write_bw_log"),
-	UNSUPPORTED("write_iops_log"),
-	UNSUPPORTED("write_lat_log"),
-	UNSUPPORTED("write_hist_log"),
-	UNSUPPORTED("log_avg_msec"),
-	UNSUPPORTED("log_hist_msec"),
-	UNSUPPORTED("log_hist_coarseness"),
 	UNSUPPORTED("log_max_value"),
-	UNSUPPORTED("log_offset"),
 	UNSUPPORTED("log_prio"),
 	UNSUPPORTED("log_compression"),
 	UNSUPPORTED("log_store_compressed"),
 	UNSUPPORTED("log_unix_epoch"),
-	UNSUPPORTED("per_job_logs"),
 	UNSUPPORTED("bwavgtime"),
 	UNSUPPORTED("iopsavgtime"),
 	UNSUPPORTED("disk_util"),
@@ -611,6 +663,21 @@ static int parse_rate_iops(const struct opt_def *def, struct job_opts *o, const 
 	unsigned mask;
 
 	return val_parse_per_dir(v ? v : "", one_rate_iops, o, &mask, why);
+}
+
+static int one_rate_iops_min(const char *elem, unsigned dir, void *ctx, char *why)
+{
+	struct job_opts *o = ctx;
+
+	return val_parse_size(elem, 1000, &o->rate_iops_min[dir], why);
+}
+
+static int parse_rate_iops_min(const struct opt_def *def, struct job_opts *o, const char *v,
+			       char *why)
+{
+	unsigned mask;
+
+	return val_parse_per_dir(v ? v : "", one_rate_iops_min, o, &mask, why);
 }
 
 static int parse_buffered(const struct opt_def *def, struct job_opts *o, const char *v,
@@ -949,7 +1016,7 @@ int opt_apply(const struct opt_def *def, struct job_opts *o, const char *value, 
 	}
 	switch (def->type) {
 	case OPT_STR: {
-		char *dup = strdup(value);
+		char *dup = strdup(value ? value : "");	/* a bare key (OPT_F_BARE_OK) is "" */
 		char **slot = field(o, def);
 
 		if (!dup)

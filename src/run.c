@@ -633,6 +633,7 @@ void run_outcome_release(struct run_outcome *o)
 	for (unsigned i = 0; i < o->res.n; i++) {
 		stats_release(&o->res.units[i].st);
 		ivl_series_release(&o->res.units[i].series);
+		steady_release(&o->res.units[i].ss);
 	}
 	free(o->res.units);
 	free(o->r.groups);

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
@@ -13,12 +14,16 @@
 #include "iowl/clock.h"
 #include "iowl/gen.h"
 #include "iowl/verify.h"
+#include "iowl/wlog.h"
 #include "iowl/worker.h"
 
 #define SAMPLE_NS 500000000ULL		/* fio's bwavgtime / iopsavgtime */
 #define IOLOG_BUF (64 * 1024)
 #define IO_RETRY 1U			/* io_u flag: resubmission of a short or EAGAIN IO */
 #define IO_QUEUED 2U			/* io_u flag: went through the queue (it has a slat) */
+#define RATE_SETTLE_NS 2000000000ULL	/* fio's settling time before rate_min is checked */
+#define RATE_POLL_NS 1000000ULL		/* rate_min: how often a direction without IO yet is looked at */
+#define THINK_NAP_NS 100000000ULL	/* longest single sleep of a thinktime stall */
 
 static const char *const op_names[] = { "read", "write", "trim", "sync", "datasync" };
 
@@ -37,6 +42,9 @@ struct worker *worker_new(const struct job *job, unsigned clone, unsigned number
 	w->iolog_fd = -1;
 	w->deadline_ns = UINT64_MAX;
 	w->next_step_ns = UINT64_MAX;
+	w->think_io_at = UINT64_MAX;
+	w->ratecheck_ns = UINT64_MAX;
+	w->wlog_next = UINT64_MAX;
 	return w;
 }
 
@@ -58,6 +66,8 @@ static inline void answer_snap(struct worker *w)
 	snap_take(&w->snap, &w->stats, !w->ramp_end_ns);
 	__atomic_store_n(&w->snap.seq, req, __ATOMIC_RELEASE);
 	w->snap_seen = req;
+	if (__atomic_load_n(&w->halt, __ATOMIC_RELAXED))
+		w->no_more = true;	/* steady state reached: finish as at the deadline */
 }
 
 /* Fills write buffers as the job asks: zeros, compressible chunks, or random bytes. */
@@ -185,6 +195,9 @@ static int worker_setup(struct worker *w)
 	if (!ret && snap_init(&w->snap, &w->stats))
 		ret = err_set(&w->err, "out of memory");
 	if (!ret)
+		ret = wlog_open(&w->wlog, w->job, w->number, &w->err);
+	w->log_io = wlog_per_io(w->wlog);
+	if (!ret)
 		ret = setup_iolog(w);
 	for (unsigned d = 0; !ret && d < 3 && o->clat_percentiles; d++)
 		if ((o->rate[d] || o->rate_iops[d]) &&
@@ -311,9 +324,19 @@ static void take_sample(struct worker *w, uint64_t now)
 	w->next_sample_ns = now + SAMPLE_NS;
 }
 
+/* The fio logs start when the measured part does. */
+static void start_logs(struct worker *w, uint64_t now)
+{
+	if (!w->wlog)
+		return;
+	wlog_start(w->wlog, &w->stats, now);
+	w->wlog_next = wlog_next(w->wlog);
+}
+
 static void end_ramp(struct worker *w, uint64_t now)
 {
 	stats_reset(&w->stats);
+	start_logs(w, now);
 	w->ramp_end_ns = 0;
 	w->start_ns = now;
 	w->state = WORKER_RUNNING;
@@ -386,10 +409,77 @@ static void start_steps(struct worker *w, uint64_t now)
 		w->next_sample_ns = w->next_step_ns;
 }
 
+/* True when direction d fell short of its minimum over the dt ns just ended: the job ends. */
+static bool rate_short(struct worker *w, unsigned d, uint64_t dt)
+{
+	const struct job_opts *o = &w->job->o;
+	const struct dir_stats *ds = &w->stats.dir[d];
+	uint64_t done = o->rate_min[d] ? ds->bytes - w->cycle_bytes[d] : ds->ios - w->cycle_ios[d];
+	uint64_t got = (uint64_t)((unsigned __int128)done * 1000000000ULL / dt);
+
+	if (got >= (o->rate_min[d] ? o->rate_min[d] : o->rate_iops_min[d]))
+		return false;
+	w->rate_short = d + 1;
+	w->rate_short_got = got;
+	w->rate_short_ns = dt;
+	w->no_more = w->error_stop = true;
+	w->ratecheck_ns = UINT64_MAX;
+	w->wlog_next = UINT64_MAX;
+	return true;
+}
+
+/*
+ * rate_min / rate_iops_min as fio checks them: nothing in ramp_time or the first RATE_SETTLE_NS
+ * after it; then each direction that has done IO is measured over every rate_cycle, and the
+ * first that falls short of its minimum ends the job with an error.
+ */
+static void rate_min_check(struct worker *w, uint64_t now)
+{
+	const struct job_opts *o = &w->job->o;
+	uint64_t next = UINT64_MAX;
+
+	if (w->verifying) {
+		w->ratecheck_ns = UINT64_MAX;
+		return;
+	}
+	if (w->ramp_end_ns || now - w->start_ns < RATE_SETTLE_NS) {
+		w->ratecheck_ns = (w->ramp_end_ns ? w->ramp_end_ns : w->start_ns) + RATE_SETTLE_NS;
+		return;
+	}
+	for (unsigned d = 0; d < 3; d++) {
+		const struct dir_stats *ds = &w->stats.dir[d];
+		uint64_t dt = now - w->cycle_ns[d];
+
+		if (!o->rate_min[d] && !o->rate_iops_min[d])
+			continue;
+		if (!ds->ios) {		/* measured from its first IO on */
+			next = now + RATE_POLL_NS < next ? now + RATE_POLL_NS : next;
+			continue;
+		}
+		if (w->cycle_ns[d] && dt < o->rate_cycle) {
+			next = w->cycle_ns[d] + o->rate_cycle < next ? w->cycle_ns[d] + o->rate_cycle : next;
+			continue;
+		}
+		if (w->cycle_ns[d] && rate_short(w, d, dt))
+			return;
+		w->cycle_ns[d] = now;
+		w->cycle_ios[d] = ds->ios;
+		w->cycle_bytes[d] = ds->bytes;
+		next = now + o->rate_cycle < next ? now + o->rate_cycle : next;
+	}
+	w->ratecheck_ns = next;
+}
+
 /* Time-driven events, checked once per completion batch: ramp end, samples, steps, the deadline. */
 static void tick(struct worker *w, uint64_t now)
 {
 	answer_snap(w);
+	if (now >= w->wlog_next) {
+		wlog_tick(w->wlog, &w->stats, now);
+		w->wlog_next = wlog_next(w->wlog);
+	}
+	if (now >= w->ratecheck_ns)
+		rate_min_check(w, now);
 	if (now < w->next_sample_ns)
 		return;
 	if (now >= w->next_step_ns)
@@ -484,6 +574,7 @@ static void complete_io(struct worker *w, struct io_u *io, uint64_t now)
 	}
 	ds = &w->stats.dir[io->op];
 	ds->ios++;
+	w->done_ios++;
 	ds->bytes += (uint32_t)io->res;
 	if (io->op == IO_OP_READ && w->moves_data && all_zero(io->buf, (uint32_t)io->res))
 		ds->zero_reads++;
@@ -496,6 +587,8 @@ static void complete_io(struct worker *w, struct io_u *io, uint64_t now)
 		if (ss->clat_hist[io->op])
 			hist_add(ss->clat_hist[io->op], now - io->issue_ns);
 	}
+	if (w->log_io && !w->ramp_end_ns)
+		wlog_io(w->wlog, io, io->flags & IO_QUEUED, now);
 	if (io->flags & IO_QUEUED)
 		lat_add(&ds->slat, io->issue_ns - io->start_ns);
 	lat_add(&ds->clat, now - io->issue_ns);
@@ -698,6 +791,65 @@ static uint64_t rate_wait(struct worker *w, struct io_u *io, uint64_t now)
 	}
 }
 
+/* The count thinktime_blocks applies to: completed IOs (fio's io_blocks) or issued ones (io_issues). */
+static inline uint64_t think_count(const struct worker *w)
+{
+	return w->job->o.thinktime_blocks_type ? w->issued_ios : w->done_ios;
+}
+
+/* True when a thinktime stall is due: thinktime_iotime of IO since the last, or thinktime_blocks IOs. */
+static bool think_due(const struct worker *w)
+{
+	if (w->verifying)	/* the read-back after the workload does not think (nor does fio's) */
+		return false;
+	if (w->think_io_at != UINT64_MAX && clock_ns() >= w->think_io_at)
+		return true;
+	return w->think_blocks && think_count(w) >= w->think_last + w->think_blocks;
+}
+
+/* Sleeps until end (or a stop), in naps short enough to answer interval snapshots. */
+static uint64_t think_sleep(struct worker *w, uint64_t now, uint64_t end)
+{
+	while (now < end && !stopping(w)) {
+		uint64_t left = end - now < THINK_NAP_NS ? end - now : THINK_NAP_NS;
+		struct timespec ts = { 0, (long)left };
+
+		nanosleep(&ts, NULL);
+		answer_snap(w);
+		now = clock_ns();
+	}
+	return now;
+}
+
+/*
+ * A thinktime stall, as fio's: the IOs in flight complete first, then the worker spins for
+ * thinktime_spin and sleeps the rest of thinktime, neither past the deadline.  The stall is
+ * in no IO's latency.  Returns 0 or -errno of the engine.
+ */
+static int think(struct worker *w)
+{
+	const struct job_opts *o = &w->job->o;
+	uint64_t count = think_count(w), now, end, spin_end;
+	int ret = commit(w);
+
+	while (!ret && w->inflight)
+		ret = reap(w, w->inflight);
+	if (ret)
+		return ret;
+	now = clock_ns();
+	end = now + w->think_ns < w->deadline_ns ? now + w->think_ns : w->deadline_ns;
+	spin_end = now + o->thinktime_spin < end ? now + o->thinktime_spin : end;
+	while (now < spin_end && !stopping(w))
+		now = clock_ns();
+	now = think_sleep(w, now, end);
+	w->think_last = count;
+	if (w->think_io_at != UINT64_MAX)
+		w->think_io_at = now + o->thinktime_iotime;
+	w->last_done_ns = 0;
+	w->last_ns = w->async ? now : 0;
+	return 0;
+}
+
 /* Queues one IO.  Returns 1 when the queue cannot take more now, 0 to go on, or -errno. */
 static int issue(struct worker *w, struct io_u *io)
 {
@@ -746,6 +898,8 @@ static int fill_queue(struct worker *w)
 			break;
 		if (!w->retry && !w->blocked && !w->nfree)
 			break;
+		if (w->think_ns && think_due(w) && (ret = think(w)))
+			return ret;
 		/*
 		 * At most one clock read at submission and one at completion per IO: a synchronous
 		 * IO reads its issue time here; an asynchronous one starts at the latest reading
@@ -934,12 +1088,56 @@ static void verify_report(struct worker *w)
 		verify_publish(w->verify, t);
 }
 
+/*
+ * Arms thinktime and the rate_min checks at the start of the workload.  With thinktime_iotime
+ * and no thinktime_blocks of its own, only the IO time calls for stalls (fio: the default of 1
+ * would stall after every IO).
+ */
+static void think_rate_start(struct worker *w, uint64_t now)
+{
+	const struct job_opts *o = &w->job->o;
+
+	w->think_ns = o->thinktime;
+	w->think_blocks = o->thinktime_blocks;
+	if (o->thinktime)	/* stalls as long as asked: no 50 us of timer slack on each */
+		prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL);
+	if (o->thinktime && o->thinktime_iotime) {
+		w->think_io_at = now + o->thinktime_iotime;
+		if (!job_opt_is_set(w->job, "thinktime_blocks"))
+			w->think_blocks = 0;
+	}
+	for (unsigned d = 0; d < 3; d++)
+		if (o->rate_min[d] || o->rate_iops_min[d])
+			w->ratecheck_ns = now + o->ramp_time + RATE_SETTLE_NS;
+}
+
+/* The error of a job that fell short of rate_min or rate_iops_min.  Returns -EIO. */
+static int rate_short_report(struct worker *w)
+{
+	static const char *const dirs[] = { "read", "write", "trim" };
+	const struct job_opts *o = &w->job->o;
+	unsigned d = w->rate_short - 1;
+	unsigned long long ms = (unsigned long long)(w->rate_short_ns / 1000000);
+
+	if (o->rate_min[d])
+		err_set(&w->err, "job '%s': %s bandwidth %llu bytes/s over the last %llu ms is below rate_min=%llu bytes/s",
+			o->name, dirs[d], (unsigned long long)w->rate_short_got, ms,
+			(unsigned long long)o->rate_min[d]);
+	else
+		err_set(&w->err, "job '%s': %s rate %llu IOPS over the last %llu ms is below rate_iops_min=%llu",
+			o->name, dirs[d], (unsigned long long)w->rate_short_got, ms,
+			(unsigned long long)o->rate_iops_min[d]);
+	return -EIO;
+}
+
 void *worker_main(void *arg)
 {
 	struct worker *w = arg;
 	const struct job_opts *o = &w->job->o;
 	struct rusage ru0, ru1;
+	struct iowl_err log_err = { "" };
 	uint64_t now, work_end;
+	int log_ret = 0;
 
 	w->status = worker_setup(w);
 	w->state = WORKER_READY;
@@ -958,6 +1156,7 @@ void *worker_main(void *arg)
 		w->state = WORKER_RAMP;
 	} else {
 		w->state = WORKER_RUNNING;
+		start_logs(w, now);
 	}
 	if (o->runtime)
 		w->deadline_ns = now + o->ramp_time + o->runtime;
@@ -967,6 +1166,7 @@ void *worker_main(void *arg)
 		w->rate_next[d] = now;
 		w->rated = w->rated || o->rate[d] || o->rate_iops[d];
 	}
+	think_rate_start(w, now);
 	w->status = run_loop(w);
 	if (o->end_fsync && !stopping(w))
 		end_fsync(w);
@@ -976,9 +1176,17 @@ void *worker_main(void *arg)
 	getrusage(RUSAGE_THREAD, &ru1);
 	if (!w->status && w->verify)
 		w->status = verify_after_writes(w);
+	if (w->wlog && !w->ramp_end_ns)
+		log_ret = wlog_close(w->wlog, &w->stats, work_end, &log_err);
 	if (w->status)
 		err_set(&w->err, "job '%s': ioengine %s: %s", o->name, o->ioengine,
 			strerror(-w->status));
+	else if (log_ret) {	/* a log that could not be written is a failed run */
+		w->status = -EIO;
+		w->err = log_err;
+	}
+	else if (w->rate_short)
+		w->status = rate_short_report(w);
 	w->end_ns = clock_ns();
 	if (w->ramp_end_ns)	/* ended inside ramp_time: nothing was measured */
 		stats_reset(&w->stats);
@@ -1006,6 +1214,7 @@ void worker_free(struct worker *w)
 	verify_free(w->verify);
 	stats_release(&w->stats);
 	snap_release(&w->snap);
+	wlog_free(w->wlog);
 	target_plan_release(&w->plan);
 	if (w->iolog_fd >= 0)
 		close(w->iolog_fd);

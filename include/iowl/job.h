@@ -8,6 +8,7 @@
 
 #include "iowl/err.h"
 #include "iowl/pattern/dist.h"
+#include "iowl/steady.h"
 #include "iowl/value.h"
 
 /* rw= as flags: which directions, and whether offsets are random. */
@@ -80,7 +81,19 @@ struct job_opts {
 	uint64_t rate[3];	/* bytes/s per direction, 0: none */
 	uint64_t rate_iops[3];	/* IOs/s per direction, 0: none */
 	unsigned rate_process;	/* 0 linear, 1 poisson */
+	uint64_t rate_min[3];	/* bytes/s per direction a job must keep up, 0: none */
+	uint64_t rate_iops_min[3];	/* IOs/s per direction a job must keep up, 0: none */
+	uint64_t rate_cycle;	/* ns: the window rate_min and rate_iops_min are measured over */
+	uint64_t thinktime;	/* ns: stall between batches of IO; 0: none */
+	uint64_t thinktime_spin;	/* ns of the stall spent spinning */
+	unsigned thinktime_blocks;	/* IOs between stalls */
+	unsigned thinktime_blocks_type;	/* 0: completed IOs count, 1: issued IOs count */
+	uint64_t thinktime_iotime;	/* ns: stall once IO has run this long; 0: by blocks only */
 	uint64_t worker_ramp;	/* ns: clone k starts k times this after the first; 0: all at once */
+	struct steady_spec ss;	/* steady-state criterion (ss=), used when ss_dur is set */
+	uint64_t ss_dur;	/* ns: the steady-state window; 0: no steady-state check */
+	uint64_t ss_ramp;	/* ns before the first steady-state sample */
+	uint64_t ss_interval;	/* ns between steady-state samples */
 	struct val_irange startdelay;	/* ns */
 	unsigned loops;
 	bool randrepeat;
@@ -118,6 +131,9 @@ struct job_opts {
 	bool lat_percentiles;
 	bool slat_percentiles;
 	char *write_iolog;
+	char *write_bw_log, *write_iops_log, *write_lat_log, *write_hist_log; /* "" bare: job name */
+	unsigned log_avg_msec, log_hist_msec, log_hist_coarseness;
+	bool log_offset, per_job_logs;
 	bool stonewall;
 	bool new_group;
 	unsigned kb_base;

@@ -14,6 +14,7 @@ struct diag_list;
 #include "iowl/interval.h"
 #include "iowl/job.h"
 #include "iowl/stats.h"
+#include "iowl/steady.h"
 
 /*
  * One reported unit: a job clone, or with group_reporting every clone of every job of a group
@@ -29,6 +30,9 @@ struct job_result {
 	uint64_t elapsed_ns;		/* wall time from start to end, ramp included */
 	int pid;			/* the process id (iowl runs workers as threads) */
 	struct ivl_series series;	/* per interval, adding up to st (empty: none taken) */
+	struct steady ss;		/* the steady-state window, when has_ss (ss_dur) */
+	bool has_ss;
+	uint64_t ss_attained_ns;	/* when it was attained, from the phase start; 0: not */
 };
 
 /* Aggregates of one reporting group (fio's "Run status group N"). */

@@ -15,6 +15,7 @@
 #include "iowl/target.h"
 
 struct gen;
+struct wlog;
 struct verify;
 
 /* What the run shares with its workers: read-mostly flags, each on its own cache line. */
@@ -60,6 +61,12 @@ struct worker {
 	uint64_t last_ns;		/* async engines: the latest clock reading (commit or reap) */
 	bool rated;			/* rate or rate_iops: IOs follow a schedule */
 	uint64_t rate_next[3];		/* when the next IO of each direction is due */
+	uint64_t think_ns;		/* thinktime, 0: none */
+	uint64_t think_blocks;		/* thinktime_blocks, 0: stalls by thinktime_iotime only */
+	uint64_t think_last;		/* the count thinktime_blocks applies to, at the last stall */
+	uint64_t think_io_at;		/* thinktime_iotime: when the next stall is due; UINT64_MAX: none */
+	uint64_t done_ios;		/* reads, writes and trims completed */
+	uint64_t ratecheck_ns;		/* rate_min / rate_iops_min: next check; UINT64_MAX: none */
 	bool async;			/* the engine queues (not ENGINE_F_SYNC, depth > 1) */
 	bool moves_data;		/* not the null engine: read buffers hold data */
 	uint64_t sample_start_ns;
@@ -73,9 +80,12 @@ struct worker {
 	struct lat_stat step_lat;
 	struct hist *step_hist, *step_scratch;
 	bool no_more;			/* the workload is exhausted: drain */
+	bool log_io;			/* fio logs with a line per IO */
+	uint64_t wlog_next;		/* when the averaged logs are next due; UINT64_MAX: never */
 	unsigned snap_seen;		/* the last snapshot request answered */
 	struct worker_stats stats;
 	struct snap snap;		/* published on request; read by the run's main thread */
+	struct wlog *wlog;		/* fio logs (write_*_log), NULL: none */
 	/* Cold. */
 	const struct job *job;
 	unsigned clone;
@@ -86,7 +96,13 @@ struct worker {
 	char *iolog_buf;
 	size_t iolog_len;
 	int state;			/* enum worker_state, read by the progress line */
+	int halt;			/* set by the run (steady state): end like runtime does */
 	int status;			/* 0, or -errno of a setup or engine failure */
+	/* rate_min / rate_iops_min: each direction's figures when its current cycle began */
+	uint64_t cycle_ns[3], cycle_ios[3], cycle_bytes[3];
+	unsigned rate_short;		/* 0, or 1 + the direction that fell below its minimum */
+	uint64_t rate_short_got;	/* what it did: bytes/s or IOs/s */
+	uint64_t rate_short_ns;		/* over this long */
 	struct iowl_err err;
 	uint64_t start_ns, end_ns;
 	pthread_t tid;

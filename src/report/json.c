@@ -376,6 +376,47 @@ static json_t *json_series(const struct job_result *u)
 	return json_pack("{s:I, s:o}", "interval_ms", JI(s->period_ns / 1000000), "points", pts);
 }
 
+/*
+ * fio's "steadystate" object: the criterion, the window (duration in seconds), attained, the
+ * criterion's value, deviation and slope, and the window's samples, oldest first, padded with
+ * zeros to the window's length as fio prints them.
+ */
+static json_t *json_ss(const struct job_result *u)
+{
+	const struct steady *ss = &u->ss;
+	char spec[STEADY_FMT_LEN], crit[STEADY_FMT_LEN];
+	uint64_t *v = calloc(ss->n ? ss->n : 1, sizeof(*v));
+	json_t *data, *o;
+
+	if (!v)
+		return NULL;
+	steady_format(&ss->spec, spec, sizeof(spec));
+	steady_format_criterion(ss, crit, sizeof(crit));
+	data = json_pack("{s:I, s:I}", "bw_mean", JI(steady_mean_fio(ss, STEADY_BW)), "iops_mean",
+			 JI(steady_mean_fio(ss, STEADY_IOPS)));
+	if (data && ss->spec.metric == STEADY_LAT)
+		json_object_set_new(data, "lat_mean", json_integer(JI(steady_mean_fio(ss, STEADY_LAT))));
+	for (unsigned m = 0; data && m < STEADY_METRIC_NR; m++) {
+		static const char *const keys[] = { "iops", "bw", "lat_ns" };
+		json_t *a;
+
+		if (m == STEADY_LAT && ss->spec.metric != STEADY_LAT)
+			continue;
+		memset(v, 0, ss->n * sizeof(*v));
+		steady_samples(ss, (enum steady_metric)m, v);
+		a = json_array();
+		for (unsigned i = 0; a && i < ss->n; i++)
+			json_array_append_new(a, json_integer(JI(v[i])));
+		json_object_set_new(data, keys[m], a);
+	}
+	free(v);
+	o = json_pack("{s:s, s:I, s:i, s:s, s:f, s:f, s:o}", "ss", spec, "duration",
+		      JI(u->job->o.ss_dur / NS_PER_SEC), "attained", ss->attained ? 1 : 0,
+		      "criterion", crit, "max_deviation", ss->spec.slope ? 0.0 : r6(ss->deviation),
+		      "slope", ss->spec.slope ? r6(ss->slope) : 0.0, "data", data);
+	return o;
+}
+
 /* iowl's own figures: the first error, and the histogram layout behind "bins". */
 static json_t *json_iowl(const struct run_result *r, const struct job_result *u)
 {
@@ -387,6 +428,13 @@ static json_t *json_iowl(const struct run_result *r, const struct job_result *u)
 	if (o && u->st.nsteps && json_object_set_new(o, "worker_ramp", json_steps(u)))
 		goto out_free;
 	if (o && u->series.n && json_object_set_new(o, "intervals", json_series(u)))
+		goto out_free;
+	if (o && u->has_ss &&
+	    json_object_set_new(o, "steadystate",
+				json_pack("{s:b, s:I, s:I, s:I, s:I}", "attained", u->ss.attained,
+					  "attained_ms", JI(u->ss_attained_ns / 1000000),
+					  "samples", JI(u->ss.added), "window", JI(u->ss.n),
+					  "interval_ms", JI(u->job->o.ss_interval / 1000000))))
 		goto out_free;
 	for (unsigned d = 0; o && d < 3; d++) {
 		static const char *const keys[] = { "sched_lat_ns_read", "sched_lat_ns_write",
@@ -444,6 +492,7 @@ static json_t *json_job(const struct run_result *r, const struct job_result *u, 
 	     json_object_update_new(o, json_pack("{s:I, s:I}", "total_err", JI(u->st.errors),
 						 "first_error", JI(u->st.first_error.err)))) ||
 	    (desc && *desc && json_object_set_new(o, "desc", jstr(desc))) ||
+	    (u->has_ss && json_object_set_new(o, "steadystate", json_ss(u))) ||
 	    json_object_set_new(o, "iowl", json_iowl(r, u))) {
 		json_decref(o);
 		return NULL;

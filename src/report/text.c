@@ -355,6 +355,41 @@ static void text_steps(FILE *f, const struct job_result *u)
 }
 
 /* True when fio would print the unit: it did some IO, or (unlike fio) it failed. */
+/*
+ * fio's steady-state line (attained, the window's mean bandwidth and IOPS, the criterion's
+ * value), then when it was attained, which fio does not say.
+ */
+static void text_ss(FILE *f, const struct job_result *u)
+{
+	const struct steady *ss = &u->ss;
+	bool i2p = unit_kb_base(u) == 1024;
+	char bw[2][FMT_NUM_LEN], iops[FMT_NUM_LEN], lat[64] = "";
+
+	if (!u->has_ss)
+		return;
+	num_pair(bw, steady_mean_fio(ss, STEADY_BW), i2p, FMT_UNIT_BYTE_SEC);
+	fmt_num(iops, sizeof(iops), steady_mean_fio(ss, STEADY_IOPS), FMT_SIG_FIGS, false,
+		FMT_UNIT_NONE);
+	if (ss->spec.metric == STEADY_LAT) {
+		uint64_t ns = steady_mean_fio(ss, STEADY_LAT);
+		struct fmt_scale sc;
+
+		fmt_lat_scale(ns, ns, (double)ns, &sc);
+		snprintf(lat, sizeof(lat), ", lat=%" PRIu64 "%s", ns / sc.div, sc.unit);
+	}
+	fprintf(f, "  steadystate  : attained=%s, bw=%s (%s), iops=%s%s, %s%s=%.3f%s\n",
+		ss->attained ? "yes" : "no", bw[0], bw[1], iops, lat,
+		steady_metric_name(ss->spec.metric), ss->spec.slope ? " slope" : " mean dev",
+		ss->criterion, ss->spec.pct ? "%" : "");
+	if (ss->attained)
+		fprintf(f, "                 after %.2f s, over the last %u samples of %.3g s\n",
+			(double)u->ss_attained_ns / 1e9, ss->n,
+			(double)u->job->o.ss_interval / 1e9);
+	else
+		fprintf(f, "                 not within the run (%" PRIu64 " samples of %.3g s; the window is %u)\n",
+			ss->added, (double)u->job->o.ss_interval / 1e9, ss->n);
+}
+
 static bool unit_shown(const struct job_result *u)
 {
 	for (unsigned d = 0; d < 3; d++)
@@ -377,6 +412,7 @@ static int text_unit(FILE *f, const struct run_result *r, const struct job_resul
 	if (ret)
 		return ret;
 	text_tail(f, u);
+	text_ss(f, u);
 	text_streams(f, u);
 	text_steps(f, u);
 	return 0;

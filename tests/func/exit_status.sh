@@ -19,8 +19,8 @@ grep -q "bad4.ini:6: time_based needs a runtime" "$SCRATCH/err" || { cat "$SCRAT
 printf 'rw=read\n' > bad5.ini
 expect_status 1 "$IOWL" bad5.ini
 grep -q "bad5.ini:1:" "$SCRATCH/err" || fail "option outside a section"
-expect_status 1 "$IOWL" --name=x --ioengine=null --size=1m --rate_min=1m
-grep -q "'rate_min' is a fio option iowl does not support yet" "$SCRATCH/err" || { cat "$SCRATCH/err"; fail "unsupported message"; }
+expect_status 1 "$IOWL" --name=x --ioengine=null --size=1m --thinkcycles=1000
+grep -q "'thinkcycles' is a fio option iowl does not support yet" "$SCRATCH/err" || { cat "$SCRATCH/err"; fail "unsupported message"; }
 expect_status 1 "$IOWL" "$SCRATCH/missing.ini"
 expect_status 0 "$IOWL" --parse-only --name=x --ioengine=null --size=1m
 # SIGINT during a timed run: partial results, status 130, within a second.

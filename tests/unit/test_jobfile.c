@@ -159,7 +159,7 @@ static void test_errors(void **state)
 	expect_error("[a]\nrwmixread=150\n", "t.ini:2: rwmixread=150:");
 	expect_error("[a]\nbs=0\n", "t.ini:2: bs=0:");
 	expect_error("[a]\nrw=randreed\n", "t.ini:2: rw=randreed:");
-	expect_error("[a]\nrate_min=1m\n", "t.ini:2: 'rate_min' is a fio option iowl does not support yet");
+	expect_error("[a]\nthinkcycles=1000\n", "t.ini:2: 'thinkcycles' is a fio option iowl does not support yet");
 	expect_error("[a]\nsize=1m\ntime_based\n", "t.ini:3: time_based needs a runtime");
 	expect_error("[a]\niodepth=4\niodepth_batch_submit=8\n",
 		     "t.ini:3: iodepth_batch_submit=8 is larger than iodepth=4");

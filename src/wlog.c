@@ -1,0 +1,339 @@
+// SPDX-License-Identifier: MIT
+/*
+ * A worker's fio logs (include/iowl/wlog.h).  Per IO, fio 3.33 logs: bw as bytes x 10^6 /
+ * latency in ns, iops as 1, and slat, clat and lat in ns, each with the IO's size.  Averaged
+ * over log_avg_msec, it logs for each direction that did IO in the window: bw in KiB/s, iops
+ * per second, and the mean slat, clat and lat of the window, with size and offset 0.  The
+ * histogram log holds, every log_hist_msec, the completion-latency histogram of each
+ * direction's IOs of that interval in fio's 1856 bins.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "iowl/fiolog.h"
+#include "iowl/hist.h"
+#include "iowl/job.h"
+#include "iowl/stats.h"
+#include "iowl/wlog.h"
+
+#define WLOG_BUF (64 * 1024)
+
+enum { L_BW, L_IOPS, L_SLAT, L_CLAT, L_LAT, L_NR };
+
+static const enum fiolog_kind kinds[L_NR] = {
+	FIOLOG_BW, FIOLOG_IOPS, FIOLOG_SLAT, FIOLOG_CLAT, FIOLOG_LAT,
+};
+
+struct wfile {
+	int fd;				/* -1: this log is not kept */
+	char *buf;
+	size_t len;
+	int err;			/* first write error (positive errno) */
+};
+
+/* What a window starts from: the cumulative figures at its start. */
+struct wbase {
+	uint64_t ios, bytes;
+	struct lat_stat slat, clat, lat;
+};
+
+struct wlog {
+	struct wfile f[L_NR];
+	struct wfile hist;
+	bool log_offset;
+	bool per_io;
+	unsigned coarse;
+	uint64_t t0;
+	uint64_t avg_ns, next_avg;	/* log_avg_msec windows; avg_ns 0: per IO */
+	uint64_t hist_ns, next_hist;	/* log_hist_msec */
+	struct wbase base[3];
+	struct hist *hist_prev[3];	/* the histograms at the last histogram line */
+	struct hist *hist_delta;
+	uint64_t *bins;
+	char *line;			/* one histogram line */
+	unsigned bs[3];			/* reported with histogram lines: the direction's smallest size */
+};
+
+static void wf_flush(struct wfile *w)
+{
+	size_t off = 0;
+
+	while (off < w->len && !w->err) {
+		ssize_t n = write(w->fd, w->buf + off, w->len - off);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			w->err = n < 0 ? errno : EIO;
+		else
+			off += (size_t)n;
+	}
+	w->len = 0;
+}
+
+/* Room for one more line of up to need bytes. */
+static char *wf_room(struct wfile *w, size_t need)
+{
+	if (w->len + need > WLOG_BUF)
+		wf_flush(w);
+	return w->buf + w->len;
+}
+
+static void wf_line(struct wfile *w, const struct fiolog_entry *e, bool log_offset)
+{
+	char *p = wf_room(w, FIOLOG_LINE_MAX);
+
+	w->len += fiolog_format(p, e, log_offset);
+}
+
+static int wf_open(struct wfile *w, const struct job *job, const char *name,
+		   enum fiolog_kind kind, unsigned number, size_t bufsz, struct iowl_err *err)
+{
+	const struct job_opts *o = &job->o;
+	char path[PATH_MAX];
+	int flags = O_WRONLY | O_CREAT | O_CLOEXEC | (o->per_job_logs ? O_TRUNC : O_APPEND);
+
+	if (fiolog_name(path, sizeof(path), name, o->name, kind, number + 1, o->per_job_logs))
+		return err_set(err, "job '%s': log name '%s' is too long", o->name, name);
+	w->buf = malloc(bufsz);
+	w->fd = open(path, flags, 0644);
+	if (w->fd < 0 || !w->buf)
+		return err_set(err, "job '%s': log '%s': %s", o->name, path,
+			       strerror(w->buf ? errno : ENOMEM));
+	return 0;
+}
+
+int wlog_open(struct wlog **out, const struct job *job, unsigned number, struct iowl_err *err)
+{
+	const struct job_opts *o = &job->o;
+	const char *names[L_NR] = { o->write_bw_log, o->write_iops_log, o->write_lat_log,
+				     o->write_lat_log, o->write_lat_log };
+	struct wlog *l;
+	int ret = 0;
+
+	*out = NULL;
+	if (!o->write_bw_log && !o->write_iops_log && !o->write_lat_log && !o->write_hist_log)
+		return 0;
+	l = calloc(1, sizeof(*l));
+	if (!l)
+		return err_set(err, "out of memory");
+	for (unsigned k = 0; k < L_NR; k++)
+		l->f[k].fd = -1;
+	l->hist.fd = -1;
+	l->log_offset = o->log_offset;
+	l->avg_ns = (uint64_t)o->log_avg_msec * 1000000ULL;
+	l->per_io = !l->avg_ns && (o->write_bw_log || o->write_iops_log || o->write_lat_log);
+	l->hist_ns = (uint64_t)o->log_hist_msec * 1000000ULL;
+	l->coarse = o->log_hist_coarseness;
+	for (unsigned d = 0; d < 3; d++)
+		l->bs[d] = job->min_bs[d];
+	for (unsigned k = 0; k < L_NR && !ret; k++)
+		if (names[k])
+			ret = wf_open(&l->f[k], job, names[k], kinds[k], number, WLOG_BUF, err);
+	if (!ret && o->write_hist_log) {
+		ret = wf_open(&l->hist, job, o->write_hist_log, FIOLOG_CLAT_HIST, number, WLOG_BUF,
+			      err);
+		l->hist_delta = calloc(1, sizeof(struct hist));
+		l->bins = calloc(FIOLOG_HIST_NR, sizeof(*l->bins));
+		l->line = malloc(FIOLOG_HIST_LINE_MAX);
+		for (unsigned d = 0; d < 3; d++)
+			if (job_does_dir(job, d) && !(l->hist_prev[d] = calloc(1, sizeof(struct hist))))
+				ret = -ENOMEM;
+		if (!ret && (!l->hist_delta || !l->bins || !l->line || ret))
+			ret = err_set(err, "out of memory");
+	}
+	if (ret) {
+		wlog_free(l);
+		return ret;
+	}
+	*out = l;
+	return 0;
+}
+
+bool wlog_per_io(const struct wlog *l)
+{
+	return l && l->per_io;
+}
+
+uint64_t wlog_next(const struct wlog *l)
+{
+	uint64_t a = l->avg_ns ? l->next_avg : UINT64_MAX;
+	uint64_t h = l->hist.fd >= 0 ? l->next_hist : UINT64_MAX;
+
+	return a < h ? a : h;
+}
+
+static void base_take(struct wlog *l, const struct worker_stats *st)
+{
+	for (unsigned d = 0; d < 3; d++) {
+		l->base[d].ios = st->dir[d].ios;
+		l->base[d].bytes = st->dir[d].bytes;
+		l->base[d].slat = st->dir[d].slat;
+		l->base[d].clat = st->dir[d].clat;
+		l->base[d].lat = st->dir[d].lat;
+	}
+}
+
+void wlog_start(struct wlog *l, const struct worker_stats *st, uint64_t t0)
+{
+	l->t0 = t0;
+	l->next_avg = t0 + l->avg_ns;
+	l->next_hist = t0 + l->hist_ns;
+	base_take(l, st);
+	for (unsigned d = 0; d < 3; d++)
+		if (l->hist_prev[d] && st->dir[d].clat_hist)
+			memcpy(l->hist_prev[d], st->dir[d].clat_hist, sizeof(struct hist));
+}
+
+void wlog_io(struct wlog *l, const struct io_u *io, bool queued, uint64_t now)
+{
+	struct fiolog_entry e = {
+		.time_ms = (now - l->t0) / 1000000,
+		.ddir = io->op,
+		.bs = (uint32_t)io->res,
+		.offset = io->offset,
+	};
+	uint64_t lat = now - io->start_ns;
+
+	if (l->f[L_BW].fd >= 0) {
+		e.value = lat ? (uint64_t)io->res * 1000000ULL / lat : 0;
+		wf_line(&l->f[L_BW], &e, l->log_offset);
+	}
+	if (l->f[L_IOPS].fd >= 0) {
+		e.value = 1;
+		wf_line(&l->f[L_IOPS], &e, l->log_offset);
+	}
+	if (l->f[L_LAT].fd < 0)
+		return;
+	if (queued) {
+		e.value = io->issue_ns - io->start_ns;
+		wf_line(&l->f[L_SLAT], &e, l->log_offset);
+	}
+	e.value = now - io->issue_ns;
+	wf_line(&l->f[L_CLAT], &e, l->log_offset);
+	e.value = lat;
+	wf_line(&l->f[L_LAT], &e, l->log_offset);
+}
+
+static uint64_t window_mean(const struct lat_stat *now, const struct lat_stat *then)
+{
+	uint64_t n = now->n - then->n;
+
+	return n ? (now->sum - then->sum) / n : 0;
+}
+
+/* The averaged lines of the window that ends at now, for the directions that did IO in it. */
+static void avg_window(struct wlog *l, const struct worker_stats *st, uint64_t now, uint64_t ns)
+{
+	uint64_t ms = (now - l->t0) / 1000000;
+
+	for (unsigned d = 0; d < 3; d++) {
+		const struct dir_stats *ds = &st->dir[d];
+		struct wbase *b = &l->base[d];
+		uint64_t ios = ds->ios - b->ios, bytes = ds->bytes - b->bytes;
+		struct fiolog_entry e = { .time_ms = ms, .ddir = d };
+
+		if (!ios || !ns)
+			continue;
+		if (l->f[L_BW].fd >= 0) {
+			e.value = (uint64_t)((unsigned __int128)bytes * 1000000000ULL / ns / 1024);
+			wf_line(&l->f[L_BW], &e, l->log_offset);
+		}
+		if (l->f[L_IOPS].fd >= 0) {
+			e.value = (uint64_t)((unsigned __int128)ios * 1000000000ULL / ns);
+			wf_line(&l->f[L_IOPS], &e, l->log_offset);
+		}
+		if (l->f[L_LAT].fd >= 0) {
+			if (ds->slat.n > b->slat.n) {
+				e.value = window_mean(&ds->slat, &b->slat);
+				wf_line(&l->f[L_SLAT], &e, l->log_offset);
+			}
+			e.value = window_mean(&ds->clat, &b->clat);
+			wf_line(&l->f[L_CLAT], &e, l->log_offset);
+			e.value = window_mean(&ds->lat, &b->lat);
+			wf_line(&l->f[L_LAT], &e, l->log_offset);
+		}
+	}
+	base_take(l, st);
+}
+
+/* One histogram line per direction: the clat histogram of the IOs since the last line. */
+static void hist_lines(struct wlog *l, const struct worker_stats *st, uint64_t now)
+{
+	for (unsigned d = 0; d < 3; d++) {
+		const struct hist *h = st->dir[d].clat_hist;
+		size_t n;
+
+		if (!l->hist_prev[d] || !h)
+			continue;
+		hist_sub(l->hist_delta, h, l->hist_prev[d]);
+		memcpy(l->hist_prev[d], h, sizeof(struct hist));
+		fiolog_hist_bins(l->hist_delta, l->bins);
+		n = fiolog_hist_format(l->line, (now - l->t0) / 1000000, d, l->bs[d], l->bins,
+				       l->coarse);
+		memcpy(wf_room(&l->hist, n), l->line, n);
+		l->hist.len += n;
+	}
+}
+
+void wlog_tick(struct wlog *l, const struct worker_stats *st, uint64_t now)
+{
+	if (l->avg_ns && now >= l->next_avg) {
+		avg_window(l, st, now, now - (l->next_avg - l->avg_ns));
+		while (l->next_avg <= now)
+			l->next_avg += l->avg_ns;
+	}
+	if (l->hist.fd >= 0 && now >= l->next_hist) {
+		hist_lines(l, st, now);
+		while (l->next_hist <= now)
+			l->next_hist += l->hist_ns;
+	}
+}
+
+int wlog_close(struct wlog *l, const struct worker_stats *st, uint64_t now, struct iowl_err *err)
+{
+	int first = 0;
+
+	if (!l)
+		return 0;
+	/* The last, partial window and histogram, as fio writes them at the end of the job. */
+	if (l->avg_ns && now > l->next_avg - l->avg_ns)
+		avg_window(l, st, now, now - (l->next_avg - l->avg_ns));
+	if (l->hist.fd >= 0 && now > l->next_hist - l->hist_ns)
+		hist_lines(l, st, now);
+	for (unsigned k = 0; k <= L_NR; k++) {
+		struct wfile *w = k < L_NR ? &l->f[k] : &l->hist;
+
+		if (w->fd < 0)
+			continue;
+		wf_flush(w);
+		if (!first && w->err)
+			first = w->err;
+	}
+	if (first)
+		return err_set(err, "a log is incomplete: %s", strerror(first));
+	return 0;
+}
+
+void wlog_free(struct wlog *l)
+{
+	if (!l)
+		return;
+	for (unsigned k = 0; k <= L_NR; k++) {
+		struct wfile *w = k < L_NR ? &l->f[k] : &l->hist;
+
+		if (w->fd >= 0)
+			close(w->fd);
+		free(w->buf);
+	}
+	for (unsigned d = 0; d < 3; d++)
+		free(l->hist_prev[d]);
+	free(l->hist_delta);
+	free(l->bins);
+	free(l->line);
+	free(l);
+}

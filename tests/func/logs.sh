@@ -1,0 +1,64 @@
+#!/bin/sh
+# fio's logs (write_bw_log, write_iops_log, write_lat_log, write_hist_log) in fio 3.33's formats,
+# per IO and averaged (log_avg_msec), and adding up to the results.
+. "$(dirname "$0")/../lib.sh"
+cd "$SCRATCH" || fail "cd"
+base="--eta=never --output-format=json --ioengine=null --size=64m"
+
+# One line per IO: "time, value, ddir, bs, prio" (log_offset adds the offset before prio).
+"$IOWL" $base --name=p --rw=randrw --bs=4k --number_ios=3000 --write_bw_log --write_iops_log \
+	--write_lat_log=lat --log_offset=1 > p.json || fail "per-IO run"
+for f in p_bw.1.log p_iops.1.log lat_clat.1.log lat_lat.1.log; do
+	[ "$(wc -l < $f)" = 3000 ] || fail "$f: $(wc -l < $f) lines"
+	awk -F', ' 'NF != 6 || $3 > 1 || $4 != 4096 || $5 % 4096 || $5 >= 67108864 || $6 != 0 { bad = 1 } END { exit bad }' $f ||
+		{ head -3 $f; fail "$f: fields"; }
+done
+awk -F', ' '$2 != 1 { bad = 1 } END { exit bad }' p_iops.1.log || fail "iops log values"
+reads=$(jget p.json jobs.0.read.total_ios)
+[ "$(awk -F', ' '$3 == 0' lat_clat.1.log | wc -l)" = "$reads" ] || fail "read lines != $reads reads"
+# The clat log holds the very latencies behind the reported mean.
+mean=$(awk -F', ' '$3 == 0 { s += $2; n++ } END { printf "%.3f", s / n }' lat_clat.1.log)
+approx "$mean" "$(jget p.json jobs.0.read.clat_ns.mean)" 0.01 || fail "clat log mean $mean"
+# bw per IO is fio's bytes x 10^6 / latency in ns.
+awk -F', ' 'NR == FNR { lat[FNR] = $2; next } lat[FNR] && $2 != int($4 * 1000000 / lat[FNR]) { bad = 1 } END { exit bad }' \
+	lat_lat.1.log p_bw.1.log || fail "bw log value"
+
+# Averaged over 500 ms windows: rates, with bs and offset written as 0.
+"$IOWL" $base --name=a --rw=randread --bs=4k --rate_iops=2000 --runtime=2 --time_based \
+	--write_iops_log --write_bw_log --write_lat_log --log_avg_msec=500 > a.json || fail "averaged run"
+n=$(wc -l < a_iops.1.log)
+[ "$n" -ge 4 ] && [ "$n" -le 5 ] || fail "averaged lines: $n"
+awk -F', ' 'NR <= 4 && ($2 < 1900 || $2 > 2100 || $4 != 0 || $3 != 0) { bad = 1 } END { exit bad }' a_iops.1.log ||
+	{ cat a_iops.1.log; fail "averaged iops"; }
+awk -F', ' 'NR <= 4 && ($2 < 7600 || $2 > 8400) { bad = 1 } END { exit bad }' a_bw.1.log ||
+	{ cat a_bw.1.log; fail "averaged bw (KiB/s)"; }
+awk -F', ' 'NR <= 4 && ($1 < 450 * NR || $1 > 600 * NR) { bad = 1 } END { exit bad }' a_iops.1.log ||
+	{ cat a_iops.1.log; fail "window times"; }
+
+# Histogram log: 1856 bins (>> coarseness) per line, the interval's counts adding up to the IOs.
+"$IOWL" $base --name=h --rw=randrw --runtime=1200ms --time_based --write_hist_log \
+	--log_hist_msec=400 > h.json || fail "hist run"
+awk -F', ' 'NF != 3 + 1856 { bad = 1 } END { exit bad || NR < 4 }' h_clat_hist.1.log || fail "hist fields"
+for d in 0 1; do
+	key=read; [ $d = 1 ] && key=write
+	got=$(awk -F', ' -v d=$d '$2 == d { for (i = 4; i <= NF; i++) s += $i } END { printf "%.0f", s }' h_clat_hist.1.log)
+	[ "$got" = "$(jget h.json jobs.0.$key.total_ios)" ] || fail "hist $key bins sum to $got"
+done
+"$IOWL" $base --name=c --rw=randread --number_ios=1000 --write_hist_log=c --log_hist_msec=100 \
+	--log_hist_coarseness=2 > /dev/null || fail "coarse run"
+awk -F', ' 'NF != 3 + 464 { bad = 1 } END { exit bad }' c_clat_hist.1.log || fail "coarseness 2"
+
+# Clones: one log each, numbered from 1 in the run; per_job_logs=0 shares one file.
+"$IOWL" $base --name=m --rw=randread --number_ios=500 --numjobs=2 --write_iops_log > /dev/null ||
+	fail "clones"
+[ "$(wc -l < m_iops.1.log)" = 500 ] && [ "$(wc -l < m_iops.2.log)" = 500 ] || fail "per clone logs"
+"$IOWL" $base --name=s --rw=randread --number_ios=500 --numjobs=2 --write_iops_log \
+	--per_job_logs=0 > /dev/null || fail "shared"
+[ "$(wc -l < s_iops.log)" = 1000 ] || fail "shared log: $(wc -l < s_iops.log)"
+
+expect_status 1 "$IOWL" --name=x --ioengine=null --size=1m --write_hist_log=x
+grep -q "log_hist_msec" "$SCRATCH/err" || fail "hist without log_hist_msec"
+expect_status 1 "$IOWL" --name=x --ioengine=null --size=1m --log_avg_msec=100
+expect_status 2 "$IOWL" --name=x --ioengine=null --size=1m --write_bw_log=/nonexistent/dir/x
+grep -q "/nonexistent/dir/x_bw.1.log" "$SCRATCH/err" || fail "unwritable log message"
+echo "logs ok"
