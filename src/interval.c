@@ -226,47 +226,63 @@ static int point_add(struct ivl_series *s, const struct ivl_point *p)
 	return 0;
 }
 
-/* Turns unit k's workers' differences (cur - prev) into one point. */
-static void unit_point(struct ivl *iv, unsigned k, uint64_t t_ns, uint64_t ns,
-		       struct ivl_point *p)
+/*
+ * Adds up unit k's workers' differences per direction between their latest figures and a
+ * previous set: the series' (ss false) or the steady state's (ss true).  With the series' set,
+ * the histogram differences go into the unit's scratch histograms too.
+ */
+static void unit_delta(struct ivl *iv, unsigned k, bool ss, struct snap_dir out[3])
 {
 	struct ivl_unit *u = &iv->u[k];
-	struct lat_stat clat[3];
 
-	memset(p, 0, sizeof(*p));
-	p->t_ns = t_ns;
-	p->ns = ns;
 	for (unsigned d = 0; d < 3; d++) {
-		lat_init(&clat[d]);
-		if (u->scratch[d])
+		memset(&out[d], 0, sizeof(out[d]));
+		lat_init(&out[d].clat);
+		if (!ss && u->scratch[d])
 			memset(u->scratch[d], 0, sizeof(struct hist));
 	}
 	for (unsigned i = 0; i < iv->n; i++) {
 		struct ivl_track *t = &iv->t[i];
+		const struct snap_dir *prev = ss ? t->ss_prev : t->prev.dir;
 
 		if (iv->unit_of[i] != k)
 			continue;
 		for (unsigned d = 0; d < 3; d++) {
 			struct lat_stat dl;
 
-			p->dir[d].ios += t->cur.dir[d].ios - t->prev.dir[d].ios;
-			p->dir[d].bytes += t->cur.dir[d].bytes - t->prev.dir[d].bytes;
-			lat_sub(&dl, &t->cur.dir[d].clat, &t->prev.dir[d].clat);
-			lat_merge(&clat[d], &dl);
-			if (u->scratch[d] && t->cur.clat_hist[d] && t->prev.clat_hist[d]) {
+			out[d].ios += t->cur.dir[d].ios - prev[d].ios;
+			out[d].bytes += t->cur.dir[d].bytes - prev[d].bytes;
+			lat_sub(&dl, &t->cur.dir[d].clat, &prev[d].clat);
+			lat_merge(&out[d].clat, &dl);
+			if (!ss && u->scratch[d] && t->cur.clat_hist[d] && t->prev.clat_hist[d]) {
 				/* prev becomes the difference here; it is overwritten after the point */
 				hist_sub(t->prev.clat_hist[d], t->cur.clat_hist[d], t->prev.clat_hist[d]);
 				hist_merge(u->scratch[d], t->prev.clat_hist[d]);
 			}
 		}
 	}
+}
+
+/* Turns unit k's workers' differences (cur - prev) into one point. */
+static void unit_point(struct ivl *iv, unsigned k, uint64_t t_ns, uint64_t ns,
+		       struct ivl_point *p)
+{
+	struct ivl_unit *u = &iv->u[k];
+	struct snap_dir x[3];
+
+	memset(p, 0, sizeof(*p));
+	p->t_ns = t_ns;
+	p->ns = ns;
+	unit_delta(iv, k, false, x);
 	for (unsigned d = 0; d < 3; d++) {
 		static const double pct[2] = { 50.0, 99.0 };
 		uint64_t v[2] = { 0, 0 };
 
-		p->dir[d].clat_mean = lat_mean(&clat[d]);
-		if (u->scratch[d] && clat[d].n) {
-			hist_percentiles(u->scratch[d], lat_min(&clat[d]), clat[d].max, pct, 2, v);
+		p->dir[d].ios = x[d].ios;
+		p->dir[d].bytes = x[d].bytes;
+		p->dir[d].clat_mean = lat_mean(&x[d].clat);
+		if (u->scratch[d] && x[d].clat.n) {
+			hist_percentiles(u->scratch[d], lat_min(&x[d].clat), x[d].clat.max, pct, 2, v);
 			p->dir[d].clat_p50 = v[0];
 			p->dir[d].clat_p99 = v[1];
 		}
@@ -329,24 +345,19 @@ static void ss_sample(struct ivl *iv, unsigned k, uint64_t t)
 	struct ivl_unit *u = &iv->u[k];
 	const struct job_opts *o = &iv->w[u->lead]->job->o;
 	uint64_t ios = 0, bytes = 0, dt = t - u->ss_last;
+	struct snap_dir x[3];
 	struct lat_stat clat;
 
+	unit_delta(iv, k, true, x);
 	lat_init(&clat);
-	for (unsigned i = 0; i < iv->n; i++) {
-		struct ivl_track *tr = &iv->t[i];
-
-		if (iv->unit_of[i] != k)
-			continue;
-		for (unsigned d = 0; d < 3; d++) {
-			struct lat_stat dl;
-
-			ios += tr->cur.dir[d].ios - tr->ss_prev[d].ios;
-			bytes += tr->cur.dir[d].bytes - tr->ss_prev[d].bytes;
-			lat_sub(&dl, &tr->cur.dir[d].clat, &tr->ss_prev[d].clat);
-			lat_merge(&clat, &dl);
-			tr->ss_prev[d] = tr->cur.dir[d];
-		}
+	for (unsigned d = 0; d < 3; d++) {
+		ios += x[d].ios;
+		bytes += x[d].bytes;
+		lat_merge(&clat, &x[d].clat);
 	}
+	for (unsigned i = 0; i < iv->n; i++)
+		if (iv->unit_of[i] == k)
+			memcpy(iv->t[i].ss_prev, iv->t[i].cur.dir, sizeof(iv->t[i].ss_prev));
 	u->ss_last = t;
 	while (u->ss_next <= t)
 		u->ss_next += o->ss_interval;

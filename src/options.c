@@ -49,10 +49,8 @@ static int parse_weight(const struct opt_def *def, struct job_opts *o, const cha
 			char *why);
 static int parse_kb_base(const struct opt_def *def, struct job_opts *o, const char *v,
 			 char *why);
-static int parse_rate_iops(const struct opt_def *def, struct job_opts *o, const char *v,
-			   char *why);
-static int parse_rate_iops_min(const struct opt_def *def, struct job_opts *o, const char *v,
-			       char *why);
+static int parse_dir_iops(const struct opt_def *def, struct job_opts *o, const char *v,
+			  char *why);
 static int parse_stream(const struct opt_def *def, struct job_opts *o, const char *v,
 			char *why);
 static int parse_verify_pattern(const struct opt_def *def, struct job_opts *o, const char *v,
@@ -190,7 +188,7 @@ static const struct opt_def options[] = {
 	  .help = "run this long before statistics start; added to runtime" },
 	{ .name = "rate", .type = OPT_DIR_SIZE, .off = O(rate), .def = "0", .category = "time",
 	  .help = "cap on bandwidth in bytes per second, per direction (rate=,500k caps writes only)" },
-	{ .name = "rate_iops", .type = OPT_FUNC, .parse = parse_rate_iops, .def = "0",
+	{ .name = "rate_iops", .type = OPT_FUNC, .parse = parse_dir_iops, .off = O(rate_iops), .def = "0",
 	  .category = "time", .help = "cap on IOs per second, per direction" },
 	{ .name = "rate_process", .type = OPT_ENUM, .off = O(rate_process), .def = "linear",
 	  .values = rate_process_values, .category = "time",
@@ -198,7 +196,7 @@ static const struct opt_def options[] = {
 	{ .name = "rate_min", .alias = "ratemin", .type = OPT_DIR_SIZE, .off = O(rate_min),
 	  .def = "0", .category = "time",
 	  .help = "end the job with an error when a direction's bandwidth over rate_cycle falls below this (bytes per second, per direction)" },
-	{ .name = "rate_iops_min", .type = OPT_FUNC, .parse = parse_rate_iops_min, .def = "0",
+	{ .name = "rate_iops_min", .type = OPT_FUNC, .parse = parse_dir_iops, .off = O(rate_iops_min), .def = "0",
 	  .category = "time",
 	  .help = "end the job with an error when a direction's IOPS over rate_cycle fall below this, per direction" },
 	{ .name = "rate_cycle", .alias = "ratecycle", .type = OPT_TIME, .off = O(rate_cycle),
@@ -649,35 +647,21 @@ static int parse_rwmixwrite(const struct opt_def *def, struct job_opts *o, const
 	return 0;
 }
 
-static int one_rate_iops(const char *elem, unsigned dir, void *ctx, char *why)
+static int one_dir_iops(const char *elem, unsigned dir, void *ctx, char *why)
 {
-	struct job_opts *o = ctx;
+	uint64_t *out = ctx;
 
 	/* k and m are thousands here: 50k IOPS */
-	return val_parse_size(elem, 1000, &o->rate_iops[dir], why);
+	return val_parse_size(elem, 1000, &out[dir], why);
 }
 
-static int parse_rate_iops(const struct opt_def *def, struct job_opts *o, const char *v,
-			   char *why)
+/* An IOPS figure per direction (rate_iops, rate_iops_min) into the uint64_t[3] at def->off. */
+static int parse_dir_iops(const struct opt_def *def, struct job_opts *o, const char *v,
+			  char *why)
 {
 	unsigned mask;
 
-	return val_parse_per_dir(v ? v : "", one_rate_iops, o, &mask, why);
-}
-
-static int one_rate_iops_min(const char *elem, unsigned dir, void *ctx, char *why)
-{
-	struct job_opts *o = ctx;
-
-	return val_parse_size(elem, 1000, &o->rate_iops_min[dir], why);
-}
-
-static int parse_rate_iops_min(const struct opt_def *def, struct job_opts *o, const char *v,
-			       char *why)
-{
-	unsigned mask;
-
-	return val_parse_per_dir(v ? v : "", one_rate_iops_min, o, &mask, why);
+	return val_parse_per_dir(v ? v : "", one_dir_iops, field(o, def), &mask, why);
 }
 
 static int parse_buffered(const struct opt_def *def, struct job_opts *o, const char *v,

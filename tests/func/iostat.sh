@@ -2,15 +2,7 @@
 # --iostat: iostat -x figures of the loop device behind the target, every interval, adding up to
 # what the device counted (the maths itself is tested against a fake tree in test_diskstats).
 . "$(dirname "$0")/../lib.sh"
-[ "$(id -u)" = 0 ] || skip "needs root to create a loop device"
-command -v losetup >/dev/null 2>&1 || skip "losetup not found (apt-get install mount)"
-back=/dev/shm/iowl-iostat.$$
-truncate -s 128m "$back" || skip "cannot create a backing file on /dev/shm"
-on_exit "rm -f $back"
-dev=$(losetup -f --show "$back" 2>/dev/null) || skip "no loop device available"
-on_exit "losetup -d $dev"
-name=$(basename "$dev")
-command -v udevadm >/dev/null 2>&1 && udevadm settle >/dev/null 2>&1
+loop_device 128m
 cd "$SCRATCH" || fail "cd"
 
 "$IOWL" --eta=never --output-format=json --iostat=300ms --name=io --filename="$dev" \

@@ -2,15 +2,7 @@
 # Every engine with direct=1 on a loop device (libaio and io_uring at iodepth 32): iowl's IO counts
 # must match the device's own counters (/sys/block/loopN/stat) within 1 %.
 . "$(dirname "$0")/../lib.sh"
-[ "$(id -u)" = 0 ] || skip "needs root to create a loop device"
-command -v losetup >/dev/null 2>&1 || skip "losetup not found (apt-get install mount)"
-back=/dev/shm/iowl-loop.$$
-truncate -s 256m "$back" || skip "cannot create a backing file on /dev/shm"
-on_exit "rm -f $back"
-dev=$(losetup -f --show "$back" 2>/dev/null) || skip "no loop device available"
-on_exit "losetup -d $dev"
-name=$(basename "$dev")
-command -v udevadm >/dev/null 2>&1 && udevadm settle >/dev/null 2>&1
+loop_device 256m
 stat_field() { awk -v f="$1" '{ print $f }' "/sys/block/$name/stat"; }
 for engine in libaio io_uring psync sync; do
 	for rw in randwrite randread; do
