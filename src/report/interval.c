@@ -73,6 +73,7 @@ static void text_row(FILE *f, const struct ivl_row *r)
 	fputc('\n', f);
 }
 
+/* Every device of the set, as iostat lists the devices it is given: targets and their members. */
 static void text_iostat(FILE *f, const struct disk_set *s)
 {
 	bool header = false;
@@ -81,7 +82,7 @@ static void text_iostat(FILE *f, const struct disk_set *s)
 		const struct disk_dev *d = &s->devs[i];
 		struct disk_iostat x;
 
-		if (!d->is_target || !d->prev.nfields || !d->last.nfields)
+		if (!d->prev.nfields || !d->last.nfields)
 			continue;
 		disk_calc_iostat(&d->prev, &d->last, &x);
 		if (!header)
@@ -124,11 +125,12 @@ static json_t *json_iostat(const struct disk_set *s)
 		const struct disk_dev *d = &s->devs[i];
 		struct disk_iostat x;
 
-		if (!d->is_target || !d->prev.nfields || !d->last.nfields)
+		if (!d->prev.nfields || !d->last.nfields)
 			continue;
 		disk_calc_iostat(&d->prev, &d->last, &x);
-		json_array_append_new(a, json_pack("{s:s, s:f, s:f, s:f, s:f, s:f, s:f, s:f, s:f, s:f, s:f, s:f, s:f, s:f}",
-						   "name", d->name, "r/s", x.rd.ios_s, "w/s", x.wr.ios_s,
+		json_array_append_new(a, json_pack("{s:s, s:b, s:f, s:f, s:f, s:f, s:f, s:f, s:f, s:f, s:f, s:f, s:f, s:f, s:f}",
+						   "name", d->name, "target", d->is_target,
+						   "r/s", x.rd.ios_s, "w/s", x.wr.ios_s,
 						   "rkB/s", x.rd.kb_s, "wkB/s", x.wr.kb_s,
 						   "rrqm/s", x.rd.rqm_s, "wrqm/s", x.wr.rqm_s,
 						   "r_await", x.rd.await, "w_await", x.wr.await,
