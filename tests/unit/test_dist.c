@@ -545,6 +545,46 @@ static void test_ranges(void **state)
 	}
 }
 
+/*
+ * dist_fill(), which gen.c uses, draws exactly what dist_next() does from the same generator,
+ * so the goodness-of-fit tests above, written against dist_next(), hold for it too.
+ */
+static void test_fill_is_next(void **state)
+{
+	static const char *const specs[] = {
+		"random",	"zipf:1.2",	  "zipf:0.99",	"zipf:1",     "zipf:3",
+		"pareto:0.8",	"pareto:0.2:0.5", "normal",	"normal:5",   "normal:10:0.3",
+		"zoned:60/10:30/20:10/70", "hotband",	"hotband:0.25", "zipf:1.1:0.9",
+	};
+	static const uint64_t sizes[] = { 1, 7, 1000, 1ULL << 22, (1ULL << 22) + 12345 };
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(specs) / sizeof(specs[0]); i++)
+		for (size_t k = 0; k < sizeof(sizes) / sizeof(sizes[0]); k++)
+			for (int contiguous = 0; contiguous < 2; contiguous++) {
+				uint64_t buf[DIST_BATCH];
+				struct rng a, b;
+				struct dist *d;
+
+				if (!strncmp(specs[i], "zoned", 5) && sizes[k] < 10)
+					continue;	/* its zones need ten blocks */
+				d = mk(specs[i], sizes[k], contiguous, 11 + i);
+				rng_init(&a, 99, k);
+				rng_init(&b, 99, k);
+				for (int batch = 0; batch < 256; batch++) {
+					dist_fill(d, &a, buf);
+					for (int j = 0; j < DIST_BATCH; j++)
+						if (buf[j] != dist_next(d, &b))
+							fail_msg("%s over %llu blocks%s: draw %d differs",
+								 specs[i],
+								 (unsigned long long)sizes[k],
+								 contiguous ? ", contiguous" : "",
+								 batch * DIST_BATCH + j);
+				}
+				free(d);
+			}
+}
+
 static void test_init_errors(void **state)
 {
 	struct dist *d = malloc(sizeof(*d));
@@ -582,6 +622,7 @@ int main(void)
 		cmocka_unit_test(test_hotband),
 		cmocka_unit_test(test_hotband_gof),
 		cmocka_unit_test(test_ranges),
+		cmocka_unit_test(test_fill_is_next),
 		cmocka_unit_test(test_init_errors),
 	};
 

@@ -33,17 +33,29 @@ struct alias {
 int alias_init(struct alias *a, const double *weights, unsigned n);
 
 /*
+ * Splits the random number x into a column in [0, n), its high part times n, and the 32-bit
+ * fraction that decides between the column and its alias (for tables that keep their own
+ * copy of the entries, such as gen.c's block sizes).
+ */
+static inline uint32_t alias_column(uint64_t x, uint32_t n, uint32_t *frac)
+{
+	unsigned __int128 m = (unsigned __int128)x * n;
+
+	*frac = (uint32_t)((uint64_t)m >> 32);
+	return (uint32_t)(m >> 64);
+}
+
+/*
  * Returns an index in [0, n) with probability weights[i] / sum(weights): one 64-bit random
  * number, whose high part picks the column and whose fractional part decides between the
  * column and its alias.  No floating point and no division.
  */
 static inline unsigned alias_pick(const struct alias *a, struct rng *r)
 {
-	unsigned __int128 m = (unsigned __int128)rng_next(r) * a->n;
-	uint32_t col = (uint32_t)(m >> 64);
+	uint32_t frac, col = alias_column(rng_next(r), a->n, &frac);
 	const struct alias_entry *e = &a->e[col];
 	/* a mask, not a branch: which way it goes is as random as the weights make it */
-	uint32_t keep = -(uint32_t)((uint32_t)((uint64_t)m >> 32) < e->thresh);
+	uint32_t keep = -(uint32_t)(frac < e->thresh);
 
 	return (col & keep) | (e->alias & ~keep);
 }
