@@ -122,7 +122,7 @@ static void zero_reads(const struct run_result *r, struct diag_list *l)
 
 	for (unsigned i = 0; i < r->nunits; i++) {
 		zero += r->units[i].st.dir[0].zero_reads;
-		reads += r->units[i].st.dir[0].ios;
+		reads += r->units[i].st.dir[0].zero_checked;
 	}
 	if (reads >= 100 && zero * 10 > reads)
 		add(l, "zero_reads",

@@ -71,6 +71,7 @@ enum engine_queue_ret {
 enum engine_flags {
 	ENGINE_F_SYNC = 1U << 0,	/* queue() always completes: commit/getevents unused */
 	ENGINE_F_NODATA = 1U << 1,	/* moves no data (null): no files need opening */
+	ENGINE_F_INSTANT = 1U << 2,	/* commit() completes everything; getevents() never waits */
 };
 
 struct engine;

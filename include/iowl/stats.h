@@ -17,7 +17,8 @@ struct dir_stats {
 	uint64_t bytes;
 	uint64_t short_ios;
 	uint64_t errors;
-	uint64_t zero_reads;		/* reads whose data came back all zeros */
+	uint64_t zero_reads;		/* checked reads whose data came back all zeros */
+	uint64_t zero_checked;		/* reads checked for zeros (1024, then one in 64) */
 	struct lat_stat slat, clat, lat;
 	struct hist *slat_hist;		/* NULL unless slat_percentiles */
 	struct hist *clat_hist;		/* NULL unless clat_percentiles */

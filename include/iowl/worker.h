@@ -59,6 +59,7 @@ struct worker {
 	uint64_t next_sample_ns;
 	uint64_t last_done_ns;		/* completion time of the previous inline IO, 0: none */
 	uint64_t last_ns;		/* async engines: the latest clock reading (commit or reap) */
+	bool committed;			/* last_ns is a commit's, and nothing was reaped since */
 	bool rated;			/* rate or rate_iops: IOs follow a schedule */
 	uint64_t rate_next[3];		/* when the next IO of each direction is due */
 	uint64_t think_ns;		/* thinktime, 0: none */

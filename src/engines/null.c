@@ -115,7 +115,7 @@ static void null_cleanup(struct engine *e)
 
 const struct engine_ops engine_null_ops = {
 	.name = "null",
-	.flags = ENGINE_F_NODATA,
+	.flags = ENGINE_F_NODATA | ENGINE_F_INSTANT,
 	.help = "moves no data and completes at once (measures iowl's own overhead)",
 	.init = null_init,
 	.queue = null_queue,

@@ -8,7 +8,7 @@
 
 static void dir_init(struct dir_stats *d)
 {
-	d->ios = d->bytes = d->short_ios = d->errors = d->zero_reads = 0;
+	d->ios = d->bytes = d->short_ios = d->errors = d->zero_reads = d->zero_checked = 0;
 	lat_init(&d->slat);
 	lat_init(&d->clat);
 	lat_init(&d->lat);
@@ -136,6 +136,7 @@ static int dir_merge(struct dir_stats *d, const struct dir_stats *s)
 	d->bytes += s->bytes;
 	d->short_ios += s->short_ios;
 	d->zero_reads += s->zero_reads;
+	d->zero_checked += s->zero_checked;
 	d->errors += s->errors;
 	lat_merge(&d->slat, &s->slat);
 	lat_merge(&d->clat, &s->clat);
