@@ -60,14 +60,6 @@ struct ivl {
 	bool failed;			/* out of memory: no more points */
 };
 
-/* The run's rule (run.c): a group is merged when its first job says group_reporting. */
-static bool merged(const struct job *job)
-{
-	while (job->index && (job - 1)->group == job->group)
-		job--;
-	return job->o.group_reporting;
-}
-
 /*
  * A unit whose job has ss_dur samples every ss_interval, after ss_ramp and ramp_time; the
  * first tick only sets the baseline when either delays it.
@@ -99,7 +91,7 @@ static int units_build(struct ivl *iv)
 		const struct job *job = iv->w[i]->job;
 		unsigned k = iv->nu;
 
-		for (unsigned j = 0; merged(job) && j < iv->nu; j++)
+		for (unsigned j = 0; job_group_merged(job) && j < iv->nu; j++)
 			if (iv->w[iv->u[j].lead]->job->group == job->group)
 				k = j;
 		if (k == iv->nu) {
@@ -305,7 +297,7 @@ static void close_interval(struct ivl *iv, uint64_t now)
 		iv->rows[k] = (struct ivl_row){
 			.job = iv->w[iv->u[k].lead]->job,
 			.group = iv->w[iv->u[k].lead]->job->group,
-			.clone = merged(iv->w[iv->u[k].lead]->job) ? 0 : iv->w[iv->u[k].lead]->clone,
+			.clone = job_group_merged(iv->w[iv->u[k].lead]->job) ? 0 : iv->w[iv->u[k].lead]->clone,
 			.nworkers = iv->u[k].nworkers,
 			.pt = iv->failed ? NULL : &iv->u[k].series.p[iv->u[k].series.n - 1],
 		};

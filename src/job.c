@@ -36,6 +36,18 @@ bool job_does_dir(const struct job *job, unsigned d)
 	return job->dirs & (1U << d);
 }
 
+const struct job *job_group_lead(const struct job *job)
+{
+	while (job->index && (job - 1)->group == job->group)
+		job--;
+	return job;
+}
+
+bool job_group_merged(const struct job *job)
+{
+	return job_group_lead(job)->o.group_reporting;
+}
+
 /* Position of an option for messages: where it was set, else the job's section. */
 static const struct opt_pos *pos_of(const struct job *job, const char *name, struct opt_pos *tmp)
 {

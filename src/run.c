@@ -316,18 +316,10 @@ static bool phase_wait(struct iowl_run *run, struct phase *p, struct ivl *iv)
 	return true;
 }
 
-static bool group_merged(const struct iowl_run *run, unsigned group)
-{
-	for (unsigned j = 0; j < run->njobs; j++)
-		if (run->jobs[j].group == group)
-			return run->jobs[j].o.group_reporting;
-	return false;
-}
-
 static struct job_result *unit_for(struct iowl_run *run, struct results *res,
 				   const struct worker *w)
 {
-	bool merged = group_merged(run, w->job->group);
+	bool merged = job_group_merged(w->job);
 
 	for (unsigned i = 0; merged && i < res->n; i++)
 		if (res->units[i].group == w->job->group)

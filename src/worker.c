@@ -1080,15 +1080,12 @@ static int verify_after_writes(struct worker *w)
 
 /*
  * Where a worker's verification figures are reported: its clone's slot, or with
- * group_reporting the group's, which the run names after the group's first job (jobs are one
- * array in run order, job->index, so it is found by walking back).
+ * group_reporting the group's, which the run names after the group's first job.
  */
 static struct verify_totals *totals_slot(const struct worker *w)
 {
-	const struct job *first = w->job;
+	const struct job *first = job_group_lead(w->job);
 
-	while (first->index && (first - 1)->group == first->group)
-		first--;
 	if (first->o.group_reporting && first->verify_totals)
 		return &first->verify_totals[0];
 	return w->job->verify_totals ? &w->job->verify_totals[w->clone] : NULL;

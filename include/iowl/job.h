@@ -219,4 +219,13 @@ bool job_opt_is_set(const struct job *job, const char *name);
 /* True when the job issues IO in direction d (0 read, 1 write, 2 trim). */
 bool job_does_dir(const struct job *job, unsigned d);
 
+/*
+ * The first job of job's reporting group, which names a merged group and decides whether it
+ * is merged (jobs are one array in run order, job->index, and a group's jobs are contiguous).
+ */
+const struct job *job_group_lead(const struct job *job);
+
+/* True when job's group is reported as one unit: its first job says group_reporting. */
+bool job_group_merged(const struct job *job);
+
 #endif
