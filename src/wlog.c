@@ -17,6 +17,7 @@
 #include "iowl/fiolog.h"
 #include "iowl/hist.h"
 #include "iowl/job.h"
+#include "iowl/snap.h"
 #include "iowl/stats.h"
 #include "iowl/wlog.h"
 
@@ -35,12 +36,6 @@ struct wfile {
 	int err;			/* first write error (positive errno) */
 };
 
-/* What a window starts from: the cumulative figures at its start. */
-struct wbase {
-	uint64_t ios, bytes;
-	struct lat_stat slat, clat, lat;
-};
-
 struct wlog {
 	struct wfile f[L_NR];
 	struct wfile hist;
@@ -50,7 +45,7 @@ struct wlog {
 	uint64_t t0;
 	uint64_t avg_ns, next_avg;	/* log_avg_msec windows; avg_ns 0: per IO */
 	uint64_t hist_ns, next_hist;	/* log_hist_msec */
-	struct wbase base[3];
+	struct snap_dir base[3];	/* the cumulative figures where the window began */
 	struct hist *hist_prev[3];	/* the histograms at the last histogram line */
 	struct hist *hist_delta;
 	uint64_t *bins;
@@ -167,23 +162,12 @@ uint64_t wlog_next(const struct wlog *l)
 	return a < h ? a : h;
 }
 
-static void base_take(struct wlog *l, const struct worker_stats *st)
-{
-	for (unsigned d = 0; d < 3; d++) {
-		l->base[d].ios = st->dir[d].ios;
-		l->base[d].bytes = st->dir[d].bytes;
-		l->base[d].slat = st->dir[d].slat;
-		l->base[d].clat = st->dir[d].clat;
-		l->base[d].lat = st->dir[d].lat;
-	}
-}
-
 void wlog_start(struct wlog *l, const struct worker_stats *st, uint64_t t0)
 {
 	l->t0 = t0;
 	l->next_avg = t0 + l->avg_ns;
 	l->next_hist = t0 + l->hist_ns;
-	base_take(l, st);
+	snap_dirs_take(l->base, st);
 	for (unsigned d = 0; d < 3; d++)
 		if (l->hist_prev[d] && st->dir[d].clat_hist)
 			memcpy(l->hist_prev[d], st->dir[d].clat_hist, sizeof(struct hist));
@@ -233,7 +217,7 @@ static void avg_window(struct wlog *l, const struct worker_stats *st, uint64_t n
 
 	for (unsigned d = 0; d < 3; d++) {
 		const struct dir_stats *ds = &st->dir[d];
-		struct wbase *b = &l->base[d];
+		struct snap_dir *b = &l->base[d];
 		uint64_t ios = ds->ios - b->ios, bytes = ds->bytes - b->bytes;
 		struct fiolog_entry e = { .time_ms = ms, .ddir = d };
 
@@ -258,7 +242,7 @@ static void avg_window(struct wlog *l, const struct worker_stats *st, uint64_t n
 			wf_line(&l->f[L_LAT], &e, l->log_offset);
 		}
 	}
-	base_take(l, st);
+	snap_dirs_take(l->base, st);
 }
 
 /* One histogram line per direction: the clat histogram of the IOs since the last line. */

@@ -37,6 +37,9 @@ struct snap {
 /* Gives s histogram copies where st keeps completion histograms.  Returns 0 or -ENOMEM. */
 int snap_init(struct snap *s, const struct worker_stats *st);
 
+/* Copies the cumulative counters and latency summaries of st's three directions into dir[]. */
+void snap_dirs_take(struct snap_dir dir[3], const struct worker_stats *st);
+
 /* Copies st's cumulative figures into s (running), or zeroes them (still ramping). */
 void snap_take(struct snap *s, const struct worker_stats *st, bool running);
 

@@ -26,26 +26,32 @@ static void dir_zero(struct snap_dir *sd)
 	lat_init(&sd->lat);
 }
 
+void snap_dirs_take(struct snap_dir dir[3], const struct worker_stats *st)
+{
+	for (unsigned d = 0; d < 3; d++) {
+		const struct dir_stats *ds = &st->dir[d];
+
+		dir[d].ios = ds->ios;
+		dir[d].bytes = ds->bytes;
+		dir[d].slat = ds->slat;
+		dir[d].clat = ds->clat;
+		dir[d].lat = ds->lat;
+	}
+}
+
 void snap_take(struct snap *s, const struct worker_stats *st, bool running)
 {
 	s->running = running;
+	if (running)
+		snap_dirs_take(s->dir, st);
 	for (unsigned d = 0; d < 3; d++) {
-		const struct dir_stats *ds = &st->dir[d];
-		struct snap_dir *sd = &s->dir[d];
-
 		if (!running) {
-			dir_zero(sd);
+			dir_zero(&s->dir[d]);
 			if (s->clat_hist[d])
 				memset(s->clat_hist[d], 0, sizeof(struct hist));
-			continue;
+		} else if (s->clat_hist[d] && st->dir[d].clat_hist) {
+			memcpy(s->clat_hist[d], st->dir[d].clat_hist, sizeof(struct hist));
 		}
-		sd->ios = ds->ios;
-		sd->bytes = ds->bytes;
-		sd->slat = ds->slat;
-		sd->clat = ds->clat;
-		sd->lat = ds->lat;
-		if (s->clat_hist[d] && ds->clat_hist)
-			memcpy(s->clat_hist[d], ds->clat_hist, sizeof(struct hist));
 	}
 }
 
