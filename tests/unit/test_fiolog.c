@@ -13,6 +13,7 @@
 #include <cmocka.h>
 
 #include "iowl/fiolog.h"
+#include "iowl/pattern/rng.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -21,15 +22,6 @@
 #define FIO_FMT_OFF	"%lu, %" PRId64 ", %u, %llu, %llu, %u\n"
 #define FIO_FMT_PRIO	"%lu, %" PRId64 ", %u, %llu, 0x%04x\n"
 #define FIO_FMT_OFF_PRIO "%lu, %" PRId64 ", %u, %llu, %llu, 0x%04x\n"
-
-static uint64_t splitmix64(uint64_t *state)
-{
-	uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
 
 /* Values around every power of ten and of two, the 64-bit edges, then random ones. */
 static uint64_t sample_value(unsigned i, uint64_t *seed)
@@ -52,7 +44,7 @@ static uint64_t sample_value(unsigned i, uint64_t *seed)
 	i -= 3 * 20;
 	if (i < 3 * 64)
 		return (1ULL << (i / 3)) + i % 3 - 1;
-	return splitmix64(seed) >> (splitmix64(seed) % 64);
+	return rng_splitmix64(seed) >> (rng_splitmix64(seed) % 64);
 }
 
 /* Checks one entry in all four layouts against snprintf with fio's own format strings. */
@@ -186,7 +178,7 @@ static void test_hist_single_values(void **state)
 	}
 	check_single(h, out, UINT64_MAX);
 	for (unsigned i = 0; i < 3000; i++)
-		check_single(h, out, splitmix64(&seed) >> (splitmix64(&seed) % 64));
+		check_single(h, out, rng_splitmix64(&seed) >> (rng_splitmix64(&seed) % 64));
 	free(h);
 }
 
@@ -219,7 +211,7 @@ static void test_hist_sum_and_delta(void **state)
 
 	assert_true(a && b);
 	for (unsigned i = 0; i < 200000; i++) {
-		uint64_t v = splitmix64(&seed) >> (20 + splitmix64(&seed) % 44);
+		uint64_t v = rng_splitmix64(&seed) >> (20 + rng_splitmix64(&seed) % 44);
 
 		hist_add(a, v);
 		if (i < 120000)
@@ -271,7 +263,7 @@ static void test_hist_line(void **state)
 
 	for (unsigned round = 0; round < 4; round++) {
 		for (unsigned k = 0; k < FIOLOG_HIST_NR; k++) {
-			uint64_t r = splitmix64(&seed);
+			uint64_t r = rng_splitmix64(&seed);
 
 			bins[k] = round == 3 ? UINT64_MAX >> 6 : round == 0 ? 0 : r >> (r % 64);
 		}

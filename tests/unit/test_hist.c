@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "iowl/hist.h"
+#include "iowl/pattern/rng.h"
 
 #define NSAMPLES	1000000
 #define ONE_HOUR_NS	3600000000000ULL
@@ -30,19 +31,10 @@ static void check_close(double got, double want, double tol, int line)
 		fail_msg("line %d: got %.12g, want %.12g (tolerance %g)", line, got, want, tol);
 }
 
-static uint64_t splitmix64(uint64_t *state)
-{
-	uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
-
 /* Uniform double in (0, 1). */
 static double rand_unit(uint64_t *state)
 {
-	return ((double)(splitmix64(state) >> 11) + 0.5) / 9007199254740992.0;
+	return ((double)(rng_splitmix64(state) >> 11) + 0.5) / 9007199254740992.0;
 }
 
 static double rand_normal(uint64_t *state)
@@ -86,7 +78,7 @@ static void test_index_bounds(void **state)
 	}
 	check_bin_of(UINT64_MAX);
 	for (unsigned k = 0; k < 1000000; k++) {
-		uint64_t r = splitmix64(&seed);
+		uint64_t r = rng_splitmix64(&seed);
 
 		check_bin_of(r >> (r & 63));
 	}
@@ -159,7 +151,7 @@ static void test_relative_error(void **state)
 	check_rel_err(ONE_HOUR_NS);
 	check_rel_err((1ULL << 44) - 1);
 	for (unsigned k = 0; k < 1000000; k++)
-		check_rel_err(1 + splitmix64(&seed) % ONE_HOUR_NS);
+		check_rel_err(1 + rng_splitmix64(&seed) % ONE_HOUR_NS);
 }
 
 static void test_size(void **state)
@@ -177,11 +169,11 @@ static uint64_t sample(enum shape s, uint64_t *seed)
 
 	switch (s) {
 	case SHAPE_UNIFORM:
-		return 100 + splitmix64(seed) % (1000000 - 100 + 1);
+		return 100 + rng_splitmix64(seed) % (1000000 - 100 + 1);
 	case SHAPE_LOGNORMAL:
 		return (uint64_t)exp(log(50000.0) + 1.0 * rand_normal(seed));
 	case SHAPE_BIMODAL:
-		if (splitmix64(seed) % 10 < 9)
+		if (rng_splitmix64(seed) % 10 < 9)
 			x = 20000 + 2000 * rand_normal(seed);
 		else
 			x = 5e6 + 5e5 * rand_normal(seed);
@@ -191,7 +183,7 @@ static uint64_t sample(enum shape s, uint64_t *seed)
 	case SHAPE_LOGUNIFORM:
 		return (uint64_t)exp(rand_unit(seed) * log((double)ONE_HOUR_NS));
 	default:
-		return splitmix64(seed) % 300;
+		return rng_splitmix64(seed) % 300;
 	}
 }
 
@@ -303,7 +295,7 @@ static void test_percentiles_unsorted_and_empty(void **state)
 	for (unsigned j = 0; j < 5; j++)
 		assert_int_equal(a[j], 0);
 	for (unsigned k = 0; k < 10000; k++) {
-		uint64_t v = 1 + splitmix64(&seed) % 100000;
+		uint64_t v = 1 + rng_splitmix64(&seed) % 100000;
 
 		max = v > max ? v : max;
 		hist_add(h, v);
@@ -326,7 +318,7 @@ static void test_merge_sub_total(void **state)
 	uint64_t seed = 3;
 
 	for (unsigned k = 0; k < 100000; k++) {
-		uint64_t v = splitmix64(&seed) >> (splitmix64(&seed) & 63);
+		uint64_t v = rng_splitmix64(&seed) >> (rng_splitmix64(&seed) & 63);
 
 		hist_add(k & 1 ? a : b, v);
 		hist_add(all, v);

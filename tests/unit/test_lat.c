@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "iowl/lat.h"
+#include "iowl/pattern/rng.h"
 
 #define NSAMPLES	100000
 #define ONE_HOUR_NS	3600000000000ULL
@@ -24,15 +25,6 @@ static void check_close(double got, double want, double rel, int line)
 
 	if (!(fabs(got - want) <= tol))
 		fail_msg("line %d: got %.17g, want %.17g (relative %g)", line, got, want, rel);
-}
-
-static uint64_t splitmix64(uint64_t *state)
-{
-	uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
 }
 
 /* Two-pass mean and sample standard deviation in long double, the reference. */
@@ -51,7 +43,7 @@ static void direct_stats(const uint64_t *v, unsigned n, double *mean, double *sd
 
 static uint64_t draw(unsigned shape, uint64_t *seed)
 {
-	uint64_t r = splitmix64(seed);
+	uint64_t r = rng_splitmix64(seed);
 
 	switch (shape) {
 	case 0:
@@ -194,7 +186,7 @@ static void test_large_values(void **state)
 	/* One hour +/- 1 ns: sd sqrt(n / (n - 1)), far below what doubles can cancel to. */
 	lat_init(&s);
 	for (unsigned k = 0; k < 1000000; k++) {
-		uint64_t up = splitmix64(&seed) & 1;
+		uint64_t up = rng_splitmix64(&seed) & 1;
 
 		ups += up;
 		lat_add(&s, ONE_HOUR_NS - 1 + 2 * up);

@@ -10,6 +10,7 @@
 
 #include <cmocka.h>
 
+#include "iowl/pattern/rng.h"
 #include "iowl/usl.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
@@ -50,19 +51,10 @@ static void check_rel(double got, double want, double tol, int line)
 			 tol);
 }
 
-static uint64_t splitmix64(uint64_t *state)
-{
-	uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
-
 /* Uniform double in [-1, 1). */
 static double rand_sym(uint64_t *state)
 {
-	return (double)(splitmix64(state) >> 11) / 4503599627370496.0 - 1;
+	return (double)(rng_splitmix64(state) >> 11) / 4503599627370496.0 - 1;
 }
 
 static double model(const struct usl_case *c, double n)
