@@ -38,7 +38,7 @@ Q = @
 say = @printf '  %-6s %s\n'
 endif
 
-.PHONY: all run test unit func asan ubsan install uninstall clean deps fuzz bench
+.PHONY: FORCE all run test unit func asan ubsan install uninstall clean deps fuzz bench
 
 all: iowl
 
@@ -120,8 +120,26 @@ run: iowl
 unit: $(UNIT_BIN)
 func: $(O)/iowl $(HELPER_BIN) $(SHIM_LIB)
 
+# The suite runs its tests in parallel (TEST_JOBS at once; they wait on devices and timers more than
+# they compute), each recording its outcome under $(O)/results; tests/summary.sh then adds them up.
+FUNC_SRC := $(sort $(wildcard tests/func/*.sh))
+TEST_NAMES := $(FUNC_SRC:tests/func/%.sh=func/%) $(UNIT_SRC:tests/unit/%.c=unit/%)
+TEST_JOBS ?= 6
+RES := $(O)/results
+
 test: $(UNIT_BIN) $(O)/iowl $(HELPER_BIN) $(SHIM_LIB)
-	@IOWL=$(O)/iowl HELPERS=$(O)/helpers SHIMS=$(O)/shim sh tests/run.sh $(UNIT_BIN)
+	@rm -rf $(RES)
+	@MAKEFLAGS= $(MAKE) --no-print-directory -k -j$(TEST_JOBS) -f $(firstword $(MAKEFILE_LIST)) \
+		O=$(O) $(TEST_NAMES:%=$(RES)/%) || true
+	@sh tests/summary.sh $(RES) $(TEST_NAMES)
+
+$(RES)/unit/%: FORCE
+	@sh tests/run-one.sh unit $(O)/tests/$* $@
+
+$(RES)/func/%: FORCE
+	@IOWL=$(O)/iowl HELPERS=$(O)/helpers SHIMS=$(O)/shim sh tests/run-one.sh func tests/func/$*.sh $@
+
+FORCE:
 
 asan:
 	$(MAKE) O=build-asan SAN="-fsanitize=address -fno-omit-frame-pointer" CFLAGS="-O1 -g" test
