@@ -128,6 +128,7 @@ TEST_JOBS ?= 6
 RES := $(O)/results
 
 test: $(UNIT_BIN) $(O)/iowl $(HELPER_BIN) $(SHIM_LIB)
+	@sh scripts/test-deps.sh
 	@rm -rf $(RES)
 	@MAKEFLAGS= $(MAKE) --no-print-directory -k -j$(TEST_JOBS) -f $(firstword $(MAKEFILE_LIST)) \
 		O=$(O) $(TEST_NAMES:%=$(RES)/%) || true
