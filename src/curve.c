@@ -188,7 +188,8 @@ int curve_run(struct iowl_run *run)
 			i ? rate : "");
 		if (run_point(run, base, nbase, i ? rate : NULL, &o, &err)) {
 			iowl_warn("%s", err.text);
-			status = IOWL_EXIT_USAGE;
+			/* Once a point has run, a point that cannot be built is a runtime error. */
+			status = run_status_worst(status, i ? IOWL_EXIT_IO : IOWL_EXIT_USAGE);
 			break;
 		}
 		if (!i) {
@@ -198,8 +199,7 @@ int curve_run(struct iowl_run *run)
 		totals(run, &o, &pts[i].iops, (double[3]){ 0 }, &(unsigned){ 0 });
 		latencies(&o, &pts[i]);
 		pts[i].status = run_status(run, &o);
-		if (pts[i].status > status)
-			status = pts[i].status;
+		status = run_status_worst(status, pts[i].status);
 		run_outcome_release(&o);
 	}
 	print(run, out, pts, n);

@@ -620,6 +620,28 @@ int run_status(const struct iowl_run *run, const struct run_outcome *o)
 	return IOWL_EXIT_OK;
 }
 
+/* How bad a status is: a signal, then an error, then bad usage, then a failed --assert. */
+static int status_rank(int status)
+{
+	switch (status) {
+	case IOWL_EXIT_OK:
+		return 0;
+	case IOWL_EXIT_ASSERT:
+		return 1;
+	case IOWL_EXIT_USAGE:
+		return 2;
+	case IOWL_EXIT_IO:
+		return 3;
+	default:
+		return 4;	/* a signal */
+	}
+}
+
+int run_status_worst(int a, int b)
+{
+	return status_rank(b) > status_rank(a) ? b : a;
+}
+
 void run_outcome_release(struct run_outcome *o)
 {
 	for (unsigned i = 0; i < o->res.n; i++) {

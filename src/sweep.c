@@ -371,8 +371,7 @@ int sweep_run(struct iowl_run *run)
 		run_collect(run, &oc);
 		measure(run, &oc, &pts[i]);
 		pts[i].status = run_status(run, &oc);
-		if (pts[i].status > status)
-			status = pts[i].status;
+		status = run_status_worst(status, pts[i].status);
 		run_outcome_release(&oc);
 		if (run->abandoned)
 			break;

@@ -114,6 +114,13 @@ int run_collect(struct iowl_run *run, struct run_outcome *o);
 /* The exit status of a collected run (signals, errors, then --assert).  Prints failed assertions. */
 int run_status(const struct iowl_run *run, const struct run_outcome *o);
 
+/*
+ * The status of a run made of several runs (sweep and curve points): the worse of a and b, in
+ * the order of run_status(): a signal, then an IO or runtime error (2), then bad usage (1), then
+ * a failed --assert (3), then success.
+ */
+int run_status_worst(int a, int b);
+
 void run_outcome_release(struct run_outcome *o);
 
 /* Runs every phase, prints the results, and returns the exit status (enum iowl_exit). */
