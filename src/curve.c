@@ -110,6 +110,48 @@ static int run_point(struct iowl_run *run, struct job_set *base, unsigned nbase,
 	return 0;
 }
 
+/* A job's own rate options that --curve cannot combine with the rate_iops it sets itself. */
+static int check_own_rates(const struct job *job, struct iowl_err *err)
+{
+	static const char *const opts[] = { "rate", "rate_iops", "rate_min", "rate_iops_min" };
+
+	for (unsigned i = 0; i < sizeof(opts) / sizeof(opts[0]); i++)
+		if (job_opt_is_set(job, opts[i]))
+			return job_opt_err(job, opts[i], err,
+					   "--curve sets each point's rate_iops itself: a job with %s of its own would not measure the curve (drop %s)",
+					   opts[i], opts[i]);
+	return 0;
+}
+
+int curve_prepare(struct iowl_run *run, struct iowl_err *err)
+{
+	struct run_opts *ro = &run->opts;
+	unsigned nbase = ro->nsets;
+	struct job_set *base = ro->sets;
+	static char key[] = "rate_iops", value[] = "1,1,1";
+	int ret = 0;
+
+	for (unsigned j = 0; j < run->njobs && !ret; j++)
+		ret = check_own_rates(&run->jobs[j], err);
+	if (ret)
+		return ret;
+	/* A rated point, built as the curve will build it. */
+	ro->sets = calloc(nbase + 1, sizeof(*ro->sets));
+	if (!ro->sets) {
+		ro->sets = base;
+		return err_set(err, "out of memory");
+	}
+	if (nbase)
+		memcpy(ro->sets, base, nbase * sizeof(*base));
+	ro->sets[nbase] = (struct job_set){ key, value };
+	ro->nsets = nbase + 1;
+	ret = run_rebuild(run, err);
+	free(ro->sets);
+	ro->sets = base;
+	ro->nsets = nbase;
+	return ret ? ret : run_rebuild(run, err);
+}
+
 /* The knee: the first load whose mean schedule-based latency is over twice the lightest load's. */
 static int knee(const struct curve_point *pts, unsigned n)
 {

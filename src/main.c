@@ -25,6 +25,10 @@ int main(int argc, char **argv)
 	}
 	if (!ret)
 		ret = run_prepare(&run, &err);
+	if (!ret && run.opts.nsweeps)
+		ret = sweep_prepare(&run, &err);
+	if (!ret && run.opts.ncurve)
+		ret = curve_prepare(&run, &err);
 	if (ret) {
 		fprintf(stderr, "iowl: %s\n", err.text);
 		run_release(&run);

@@ -331,24 +331,52 @@ static int check_points(struct iowl_run *run, struct job_set *base, unsigned nba
 	return ret;
 }
 
+int sweep_prepare(struct iowl_run *run, struct iowl_err *err)
+{
+	struct run_opts *o = &run->opts;
+	unsigned nbase = o->nsets, npts;
+	struct job_set *base = o->sets;
+	int ret;
+
+	if (o->nsweeps > MAX_KEYS)
+		return err_set(err, "--sweep: at most %d keys", MAX_KEYS);
+	o->sets = calloc(nbase + o->nsweeps, sizeof(*o->sets));
+	if (!o->sets) {
+		o->sets = base;
+		return err_set(err, "out of memory");
+	}
+	ret = check_points(run, base, nbase, &npts, err);
+	free(o->sets);
+	o->sets = base;
+	o->nsets = nbase;
+	return ret;
+}
+
+/* The number of points: the product of the keys' value counts (sweep_prepare() bounded it). */
+static unsigned count_points(const struct run_opts *o)
+{
+	unsigned n = 1;
+
+	for (unsigned k = 0; k < o->nsweeps; k++)
+		n *= o->sweeps[k].nvalues;
+	return n;
+}
+
 int sweep_run(struct iowl_run *run)
 {
 	struct run_opts *o = &run->opts;
-	unsigned nbase = o->nsets, npts = 0, idx[MAX_KEYS] = { 0 };
+	unsigned nbase = o->nsets, npts = count_points(o), idx[MAX_KEYS] = { 0 };
 	struct job_set *base = o->sets, *sets;
 	struct iowl_err err = { "" };
 	struct point *pts = NULL;
 	FILE *out = stdout;
-	int status = IOWL_EXIT_OK, ret;
+	int status = IOWL_EXIT_OK, ret = 0;
 
-	if (o->nsweeps > MAX_KEYS)
-		return iowl_warn("--sweep: at most %d keys", MAX_KEYS), IOWL_EXIT_USAGE;
 	sets = calloc(nbase + o->nsweeps, sizeof(*sets));
 	if (!sets)
 		return IOWL_EXIT_IO;
 	o->sets = sets;
-	ret = check_points(run, base, nbase, &npts, &err);
-	if (!ret && !(pts = calloc(npts, sizeof(*pts))))
+	if (!(pts = calloc(npts, sizeof(*pts))))
 		ret = err_set(&err, "out of memory");
 	if (!ret && o->output && !(out = fopen(o->output, "w")))
 		ret = err_set(&err, "--output '%s': %s", o->output, strerror(errno));
@@ -361,7 +389,7 @@ int sweep_run(struct iowl_run *run)
 		struct run_outcome oc;
 
 		point_sets(run, idx, base, nbase);
-		run_rebuild(run, &err);	/* check_points() built this point already */
+		run_rebuild(run, &err);	/* sweep_prepare() built this point already */
 		fprintf(stderr, "iowl: sweep point %u/%u:", i + 1, npts);
 		for (unsigned k = 0; k < o->nsweeps; k++) {
 			pts[i].values[k] = o->sweeps[k].values[idx[k]];

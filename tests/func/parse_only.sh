@@ -1,0 +1,38 @@
+#!/bin/sh
+# --parse-only finds what a run would find before its first IO, for what the corpus of bad job
+# files (tests/bad) cannot express: --sweep points, --curve points and command-line flags.  Each
+# case must exit 1 with its message both with --parse-only and as a run, and create nothing.
+. "$(dirname "$0")/../lib.sh"
+mkdir "$SCRATCH/w" && cd "$SCRATCH/w" || fail "cd"
+truncate -s 16m f
+o=$SCRATCH
+
+# refused "expected message" iowl-arguments...
+refused() {
+	want=$1
+	shift
+	for mode in --parse-only run; do
+		ls -R > "$o/before"
+		if [ "$mode" = run ]; then
+			"$IOWL" --eta=never "$@" > "$o/out" 2> "$o/err"
+		else
+			"$IOWL" --eta=never "$mode" "$@" > "$o/out" 2> "$o/err"
+		fi
+		rc=$?
+		[ "$rc" = 1 ] || { cat "$o/err"; fail "$mode $*: exited $rc, expected 1"; }
+		grep -qF "$want" "$o/err" || { cat "$o/err"; fail "$mode $*: no '$want'"; }
+		[ ! -s "$o/out" ] || fail "$mode $*: printed results"
+		ls -R > "$o/after"
+		cmp -s "$o/before" "$o/after" || fail "$mode $*: created files: $(diff "$o/before" "$o/after" | tr '\n' ' ')"
+	done
+}
+
+# A sweep point that cannot be built, after good ones.
+refused "iodepth=0: 0 is out of range" --name=s --ioengine=null --size=1m --sweep iodepth=1,0
+refused "bs=7: " --name=s --filename=f --direct=1 --ioengine=psync --sweep bs=4k,7
+# A curve over a job that limits its own rate, and one whose rated points cannot be built.
+refused "rate=10m: --curve sets each point's rate_iops itself" \
+	--name=c --filename=f --ioengine=psync --rate=10m --curve=10
+refused "rate_iops_min=5: --curve sets each point's rate_iops itself" \
+	--name=c --filename=f --ioengine=psync --rate_iops_min=5 --curve=10
+echo "parse-only ok"
