@@ -436,28 +436,34 @@ static int guard_report_busy(const char *path, dev_t dev, struct iowl_err *err)
 				  "writing would corrupt it (" GUARD_HINT_MOUNTED ")",
 				  who, holder);
 	return guard_fail(err, -EBUSY,
-			  "'%s' is in use by the kernel (%smounted in another mount namespace, or "
-			  "claimed by a driver); writing would corrupt it (" GUARD_HINT_MOUNTED ")",
+			  "'%s' is in use by the kernel (%smounted in another mount namespace, "
+			  "claimed by a driver, or held by another program such as another iowl "
+			  "run); writing would corrupt it (" GUARD_HINT_MOUNTED ")",
 			  path, part ? "its disk is mounted, or it is " : "");
 }
 
 /*
- * Opens the block device path read-only.  Unless mounts are allowed the open is exclusive: the
- * kernel refuses it (EBUSY) while a filesystem, swap, md or dm claims the device or, for a
- * whole disk, one of its partitions, in any mount namespace.  Returns the fd or -errno with err
- * set.
+ * Opens the block device path read-only and exclusively: the kernel refuses it (EBUSY) while a
+ * filesystem, swap, md, dm or another exclusive open claims the device or, for a whole disk, one
+ * of its partitions, in any mount namespace.  With mounts allowed a busy device is opened
+ * without O_EXCL instead (*excl false).  Returns the fd or -errno with err set.
  */
-static int guard_open(const char *path, dev_t dev, unsigned allow, struct iowl_err *err)
+static int guard_open(const char *path, dev_t dev, unsigned allow, bool *excl,
+		      struct iowl_err *err)
 {
-	bool excl = !(allow & GUARD_ALLOW_MOUNTED);
 	const char *hint = "";
 	int fd, e;
 
-	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (excl ? O_EXCL : 0));
+	*excl = true;
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_EXCL);
+	if (fd < 0 && errno == EBUSY && (allow & GUARD_ALLOW_MOUNTED)) {
+		*excl = false;
+		fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	}
 	if (fd >= 0)
 		return fd;
 	e = errno;
-	if (e == EBUSY && excl)
+	if (e == EBUSY)
 		return guard_report_busy(path, dev, err);
 	if (e == EACCES || e == EPERM)
 		hint = " (run as root, or set allow_mounted_write=1 and allow_signature_write=1 to "
@@ -585,25 +591,141 @@ out_free_probe:
 
 int guard_check_write(const char *path, unsigned allow, struct iowl_err *err)
 {
+	struct guard_set set;
+	int r;
+
+	guard_set_init(&set);
+	r = guard_set_check(&set, path, allow, false, err);
+	guard_set_release(&set);
+	return r;
+}
+
+void guard_set_init(struct guard_set *s)
+{
+	memset(s, 0, sizeof(*s));
+}
+
+void guard_set_release(struct guard_set *s)
+{
+	for (unsigned i = 0; i < s->n; i++) {
+		if (s->v[i].fd >= 0)
+			close(s->v[i].fd);
+		free(s->v[i].path);
+	}
+	free(s->v);
+	memset(s, 0, sizeof(*s));
+}
+
+static struct guard_entry *guard_set_find(struct guard_set *s, dev_t dev)
+{
+	for (unsigned i = 0; i < s->n; i++)
+		if (s->v[i].dev == dev)
+			return &s->v[i];
+	return NULL;
+}
+
+/* A new entry for dev with nothing checked yet (every check still to do). */
+static struct guard_entry *guard_set_add(struct guard_set *s, const char *path, dev_t dev)
+{
+	struct guard_entry *v = realloc(s->v, (s->n + 1) * sizeof(*v)), *e;
+
+	if (!v)
+		return NULL;
+	s->v = v;
+	e = &v[s->n];
+	memset(e, 0, sizeof(*e));
+	e->path = strdup(path);
+	if (!e->path)
+		return NULL;
+	e->dev = dev;
+	e->allow = GUARD_ALLOW_ALL;
+	e->fd = -1;
+	s->n++;
+	return e;
+}
+
+/* Reads completed and sectors read of dev from sysfs; false when sysfs does not say. */
+static bool guard_dev_reads(dev_t dev, uint64_t *ios, uint64_t *sectors)
+{
+	char path[64];
+	unsigned long long a, merged, b;
+	bool ok;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/sys/dev/block/%u:%u/stat", major(dev), minor(dev));
+	f = fopen(path, "re");
+	if (!f)
+		return false;
+	ok = fscanf(f, "%llu %llu %llu", &a, &merged, &b) == 3;
+	fclose(f);
+	*ios = a;
+	*sectors = b;
+	return ok;
+}
+
+/*
+ * The signature probe of e over fd, counting what it read from the device (the device's own
+ * counters around the probe) and dropping what it left in the page cache, so that a buffered
+ * job's reads are not served from it.
+ */
+static int guard_probe(struct guard_entry *e, const char *path, int fd, struct iowl_err *err)
+{
+	uint64_t ios0 = 0, sec0 = 0, ios1 = 0, sec1 = 0;
+	bool counted = guard_dev_reads(e->dev, &ios0, &sec0);
+	int r = guard_check_signature(path, fd, err);
+
+	if (counted && guard_dev_reads(e->dev, &ios1, &sec1) && ios1 >= ios0 && sec1 >= sec0) {
+		e->reads += ios1 - ios0;
+		e->read_bytes += (sec1 - sec0) * 512;
+	}
+	posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
+	return r;
+}
+
+int guard_set_check(struct guard_set *s, const char *path, unsigned allow, bool hold,
+		    struct iowl_err *err)
+{
+	struct guard_entry *e;
+	unsigned todo;
 	struct stat st;
-	int fd, r, e;
+	bool excl = false;
+	int fd, r = 0;
 
 	if (stat(path, &st)) {
-		e = errno;
-		return guard_fail(err, -e, "cannot check '%s' before writing: %s", path,
-				  strerror(e));
+		r = -errno;
+		return guard_fail(err, r, "cannot check '%s' before writing: %s", path,
+				  strerror(-r));
 	}
-	if (!S_ISBLK(st.st_mode) || (allow & GUARD_ALLOW_ALL) == GUARD_ALLOW_ALL)
+	if (!S_ISBLK(st.st_mode))
 		return 0;
-	if (!(allow & GUARD_ALLOW_MOUNTED)) {
+	e = guard_set_find(s, st.st_rdev);
+	if (!e && !(e = guard_set_add(s, path, st.st_rdev)))
+		return guard_fail(err, -ENOMEM, "out of memory");
+	todo = e->allow & ~allow;	/* the checks no earlier call has made */
+	if (todo & GUARD_ALLOW_MOUNTED) {
 		r = guard_check_mounts(path, st.st_rdev, "", err);
 		if (r)
 			return r;
 	}
-	fd = guard_open(path, st.st_rdev, allow, err);
+	if (e->fd >= 0 || (!todo && !hold))
+		goto out_checked;
+	fd = guard_open(path, st.st_rdev, allow, &excl, err);
 	if (fd < 0)
 		return fd;
-	r = allow & GUARD_ALLOW_SIGNATURE ? 0 : guard_check_signature(path, fd, err);
-	close(fd);
-	return r;
+	if (todo & GUARD_ALLOW_SIGNATURE)
+		r = guard_probe(e, path, fd, err);
+	if (!r && hold && excl)
+		e->fd = fd;
+	else
+		close(fd);
+	if (r)
+		return r;
+out_checked:
+	if (e->fd >= 0 && (todo & GUARD_ALLOW_SIGNATURE)) {
+		r = guard_probe(e, path, e->fd, err);
+		if (r)
+			return r;
+	}
+	e->allow &= allow;
+	return 0;
 }

@@ -16,6 +16,7 @@
 #include "iowl/engine.h"
 #include "iowl/interval.h"
 #include "iowl/options.h"
+#include "iowl/preflight.h"
 #include "iowl/progress.h"
 #include "iowl/report.h"
 #include "iowl/run.h"
@@ -54,6 +55,7 @@ void run_init(struct iowl_run *run)
 {
 	memset(run, 0, sizeof(*run));
 	ini_doc_init(&run->doc);
+	guard_set_init(&run->guard);
 	run->opts.formats = OUT_NORMAL;
 }
 
@@ -73,6 +75,7 @@ void run_release(struct iowl_run *run)
 	free(run->opts.sections);
 	free(run->opts.files);
 	free(run->opts.output);
+	guard_set_release(&run->guard);
 	memset(run, 0, sizeof(*run));
 }
 
@@ -113,30 +116,32 @@ int run_prepare(struct iowl_run *run, struct iowl_err *err)
 		.doc = &run->doc, .sets = run->opts.sets, .nsets = run->opts.nsets,
 		.sections = run->opts.sections, .nsections = run->opts.nsections,
 	};
+	/* Devices stay held from the first check to the end of the process (sweep points included). */
+	bool hold = !run->opts.parse_only && !run->opts.analyze;
+	unsigned number = 0;
 	int ret = jobfile_build(&in, &run->jobs, &run->njobs, err);
 
-	if (!ret && run->opts.output) {
-		char *dir = strdup(run->opts.output), *slash = dir ? strrchr(dir, '/') : NULL;
-
-		if (slash)
-			*slash = '\0';
-		if (dir && access(slash ? (*dir ? dir : "/") : ".", W_OK))
-			ret = err_set(err, "--output '%s': %s", run->opts.output, strerror(errno));
-		free(dir);
-	}
-
-	/* Every target is resolved now, so a missing size or a misaligned region stops the run before any IO. */
+	/*
+	 * Every target is resolved and every path the run writes checked now, so a missing size, a
+	 * misaligned region or a file that cannot be created stops the run before any IO.
+	 */
 	for (unsigned j = 0; !ret && j < run->njobs; j++) {
-		for (unsigned c = 0; !ret && c < run->jobs[j].o.numjobs; c++) {
+		for (unsigned c = 0; !ret && c < run->jobs[j].o.numjobs; c++, number++) {
 			struct target_plan plan;
 
 			ret = target_plan(&run->jobs[j], c, &plan, err);
 			if (!ret && !c)
 				report_roundup(&run->jobs[j], &plan);
-			if (!ret)
+			if (!ret) {
+				ret = preflight_clone(&run->guard, &run->jobs[j], c, number, &plan, hold,
+						      err);
 				target_plan_release(&plan);
+			}
 		}
 	}
+	if (!ret && run->opts.output)
+		ret = preflight_output(&run->guard, run->opts.output, run->jobs, run->njobs, hold,
+				       err);
 	return ret;
 }
 

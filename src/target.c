@@ -11,7 +11,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "iowl/guard.h"
 #include "iowl/target.h"
 #include "iowl/value.h"
 
@@ -325,21 +324,6 @@ static int check_streams(const struct job *job, const struct target_file *f, str
 	return 0;
 }
 
-/* A job that writes or trims a block device must not destroy a filesystem it was not told to. */
-static int check_guard(const struct job *job, const struct target_file *f, struct iowl_err *err)
-{
-	unsigned allow = (job->o.allow_mounted_write ? GUARD_ALLOW_MOUNTED : 0) |
-			 (job->o.allow_signature_write ? GUARD_ALLOW_SIGNATURE : 0);
-	struct iowl_err why = { "" };
-
-	if (!f->is_bdev || !(job_does_dir(job, 1) || job_does_dir(job, 2)))
-		return 0;
-	if (!(engine_find(job->o.ioengine)->flags & ENGINE_F_NODATA) &&
-	    guard_check_write(f->path, allow, &why))
-		return job_opt_err(job, "filename", err, "%s", why.text);
-	return 0;
-}
-
 int target_plan(const struct job *job, unsigned clone, struct target_plan *plan,
 		struct iowl_err *err)
 {
@@ -370,8 +354,6 @@ int target_plan(const struct job *job, unsigned clone, struct target_plan *plan,
 				     job->o.name, f->path, (unsigned long long)f->size, maxbs);
 		if (!ret)
 			ret = check_align(job, f, err);
-		if (!ret)
-			ret = check_guard(job, f, err);
 		if (!ret)
 			ret = check_streams(job, f, err);
 		plan->total += f->size;

@@ -620,6 +620,19 @@ static int verify_alloc(struct verify *v, const struct job *job, unsigned depth,
 	return 0;
 }
 
+int verify_check_plan(const struct job *job, const struct target_plan *plan,
+		      struct iowl_err *err)
+{
+	const struct job_opts *o = &job->o;
+	uint32_t iv = (uint32_t)o->verify_interval;
+
+	if (o->verify && o->direct && plan->lbs > 1 && iv % plan->lbs)
+		return job_opt_err(job, job_opt_is_set(job, "verify_interval") ? "verify_interval" : "bs",
+				   err, "verify_interval=%" PRIu32 " is not a multiple of the %u-byte logical block size (direct=1 reads units back on their own)",
+				   iv, plan->lbs);
+	return 0;
+}
+
 struct verify *verify_new(const struct job *job, const struct target_plan *plan, unsigned depth,
 			  uint64_t buf_size, uint64_t seed, struct iowl_err *err)
 {
@@ -633,11 +646,8 @@ struct verify *verify_new(const struct job *job, const struct target_plan *plan,
 		err_set(err, "job '%s': out of memory for verification", o->name);
 		goto out_free;
 	}
-	if (o->direct && plan->lbs > 1 && iv % plan->lbs) {
-		err_set(err, "job '%s': verify_interval=%" PRIu32 " is not a multiple of the %u-byte logical block size (direct=1 reads units back on their own)",
-			o->name, iv, plan->lbs);
+	if (verify_check_plan(job, plan, err))
 		goto out_free;
-	}
 	v->files = plan->files;
 	v->nfiles = plan->nfiles;
 	for (unsigned f = 0; f < plan->nfiles; f++)

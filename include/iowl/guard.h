@@ -3,6 +3,8 @@
 #ifndef IOWL_GUARD_H
 #define IOWL_GUARD_H
 
+#include <stdbool.h>
+#include <stdint.h>
 #include <sys/types.h>
 
 #include "iowl/err.h"
@@ -23,7 +25,8 @@ enum guard_allow {
  * anything else that is not a block device pass.  For a block device:
  *  - unless allow has GUARD_ALLOW_MOUNTED: whether it, or for a whole disk any of its
  *    partitions, is mounted (/proc/self/mountinfo) or swap (/proc/swaps), and whether the kernel
- *    refuses an exclusive open (a mount in another namespace, a dm/md holder);
+ *    refuses an exclusive open (a mount in another namespace, a dm/md holder, another program's
+ *    exclusive open such as another iowl run's hold);
  *  - unless allow has GUARD_ALLOW_SIGNATURE: whether it holds a filesystem, RAID/LVM/swap/crypto
  *    signature or a partition table (libblkid, read-only).
  * Runs once per file before the run (it opens, reads and closes the device; never per IO).
@@ -33,6 +36,40 @@ enum guard_allow {
  * -EACCES when the device cannot be opened for reading).
  */
 int guard_check_write(const char *path, unsigned allow, struct iowl_err *err);
+
+/* A block device a run writes: checked once per run and, for a run, held exclusively. */
+struct guard_entry {
+	char *path;		/* as first named */
+	dev_t dev;
+	unsigned allow;		/* the fewest allow bits it was checked with (enum guard_allow) */
+	int fd;			/* held with O_EXCL until guard_set_release(), or -1 */
+	uint64_t reads;		/* reads the signature probe cost the device (its own counters) */
+	uint64_t read_bytes;
+};
+
+/* The block devices a run writes, each checked once. */
+struct guard_set {
+	struct guard_entry *v;
+	unsigned n;
+};
+
+void guard_set_init(struct guard_set *s);
+
+/*
+ * guard_check_write() for one path a run writes, remembered in s: a device already checked
+ * with the same or fewer allow bits is not checked again (nor probed again), so a run reads
+ * each device's signatures once.  With hold, the device stays open with O_EXCL until
+ * guard_set_release(), so that a mount (or mkfs, or another iowl run) fails while the run
+ * lasts; a device another holder claims is refused (-EBUSY) unless allow has
+ * GUARD_ALLOW_MOUNTED, and then written without a hold.  The signature probe's reads of the
+ * device are counted in the entry and dropped from the page cache.  Paths that are not block
+ * devices pass.  Returns 0 or -errno with err set (-ENOENT for a path that does not exist).
+ */
+int guard_set_check(struct guard_set *s, const char *path, unsigned allow, bool hold,
+		    struct iowl_err *err);
+
+/* Closes the held devices and frees s. */
+void guard_set_release(struct guard_set *s);
 
 /*
  * The mount and swap half of guard_check_write() for the block device number dev, named path

@@ -9,6 +9,7 @@
 #include "iowl/diagnose.h"
 #include "iowl/diskstats.h"
 #include "iowl/err.h"
+#include "iowl/guard.h"
 #include "iowl/interval.h"
 #include "iowl/ini.h"
 #include "iowl/job.h"
@@ -77,12 +78,18 @@ struct iowl_run {
 	bool abandoned;			/* workers were left running after a signal */
 	FILE *out;			/* where results and interval output go (NULL: stdout) */
 	struct ivl_opts ivl;		/* interval settings, from opts */
+	struct guard_set guard;		/* block devices written: checked once, held for the run */
 };
 
 /* Sets up an empty run. */
 void run_init(struct iowl_run *run);
 
-/* Builds and validates the jobs and plans every target (no IO).  Returns 0 or -errno with err set. */
+/*
+ * Builds and validates the jobs, plans every target and checks every path the run writes (no
+ * IO; preflight_clone(), preflight_output()).  Unless --parse-only or --analyze, every block
+ * device written is held with O_EXCL from here until run_release().  Returns 0 or -errno with
+ * err set.
+ */
 int run_prepare(struct iowl_run *run, struct iowl_err *err);
 
 /*

@@ -175,6 +175,14 @@ int verify_pattern_parse(const char *s, unsigned char *out, unsigned max, unsign
 struct verify;
 
 /*
+ * Checks job's verification against plan's files: with direct=1 every unit must be read back on
+ * its own, so verify_interval must be a multiple of the logical block size.  Returns 0 or
+ * -EINVAL with err set at the option's line.
+ */
+int verify_check_plan(const struct job *job, const struct target_plan *plan,
+		      struct iowl_err *err);
+
+/*
  * Sets up verification for a worker of job over plan's files, with depth io_us of buf_size
  * bytes; seed makes the payloads of this worker.  A job that writes keeps the sequence number
  * of each unit's last write (4 bytes per unit of verify_interval), allocated here.  Returns a

@@ -59,6 +59,9 @@ awk -F', ' 'NF != 3 + 464 { bad = 1 } END { exit bad }' c_clat_hist.1.log || fai
 expect_status 1 "$IOWL" --name=x --ioengine=null --size=1m --write_hist_log=x
 grep -q "log_hist_msec" "$SCRATCH/err" || fail "hist without log_hist_msec"
 expect_status 1 "$IOWL" --name=x --ioengine=null --size=1m --log_avg_msec=100
-expect_status 2 "$IOWL" --name=x --ioengine=null --size=1m --write_bw_log=/nonexistent/dir/x
-grep -q "/nonexistent/dir/x_bw.1.log" "$SCRATCH/err" || fail "unwritable log message"
+# A log that cannot be created is found before any IO, by --parse-only too.
+expect_status 1 "$IOWL" --parse-only --name=x --ioengine=null --size=1m --write_bw_log=/nonexistent/dir/x
+expect_status 1 "$IOWL" --name=x --ioengine=null --size=1m --write_bw_log=/nonexistent/dir/x
+grep -q "write_bw_log=/nonexistent/dir/x: cannot create '/nonexistent/dir/x_bw.1.log': the directory '/nonexistent/dir' does not exist" "$SCRATCH/err" ||
+	{ cat "$SCRATCH/err"; fail "unwritable log message"; }
 echo "logs ok"

@@ -1,0 +1,253 @@
+// SPDX-License-Identifier: MIT
+/* Before any IO: what a run can know about its targets and the files it writes, and the write guard over all of them. */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <linux/fs.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "iowl/engine.h"
+#include "iowl/fiolog.h"
+#include "iowl/gen.h"
+#include "iowl/preflight.h"
+#include "iowl/verify.h"
+
+#define WHY_LEN (IOWL_ERR_LEN / 2)
+
+static unsigned job_allow(const struct job *job)
+{
+	return (job->o.allow_mounted_write ? GUARD_ALLOW_MOUNTED : 0) |
+	       (job->o.allow_signature_write ? GUARD_ALLOW_SIGNATURE : 0);
+}
+
+static bool moves_data(const struct job *job)
+{
+	return !(engine_find(job->o.ioengine)->flags & ENGINE_F_NODATA);
+}
+
+/* The directory part of path ("." or "/" for none); NULL when out of memory. */
+static char *dir_of(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	if (!slash)
+		return strdup(".");
+	return strndup(path, slash == path ? 1 : (size_t)(slash - path));
+}
+
+/* Whether a file can be created at path: its directory exists and takes new files. */
+static int creatable(const char *path, char *why, size_t len)
+{
+	char *dir = dir_of(path);
+	struct stat st;
+	int r = 0;
+
+	if (!dir) {
+		snprintf(why, len, "out of memory");
+		return -ENOMEM;
+	}
+	if (stat(dir, &st)) {
+		r = -errno;
+		if (r == -ENOENT)
+			snprintf(why, len, "cannot create '%s': the directory '%s' does not exist (create it first, or name an existing directory)",
+				 path, dir);
+		else
+			snprintf(why, len, "cannot create '%s': '%s': %s", path, dir, strerror(-r));
+	} else if (!S_ISDIR(st.st_mode)) {
+		r = -ENOTDIR;
+		snprintf(why, len, "cannot create '%s': '%s' is not a directory", path, dir);
+	} else if (access(dir, W_OK | X_OK)) {
+		r = -errno;
+		snprintf(why, len, "cannot create '%s' in '%s': %s", path, dir, strerror(-r));
+	}
+	free(dir);
+	return r;
+}
+
+/*
+ * Whether iowl may write path: the write guard first, then an existing file that is not a
+ * directory and is writable, or a place to create it.  Returns 0 or -errno with why set.
+ */
+static int writable(struct guard_set *g, const char *path, unsigned allow, bool hold, char *why,
+		    size_t len)
+{
+	struct iowl_err gerr = { "" };
+	struct stat st;
+	int r = guard_set_check(g, path, allow, hold, &gerr);
+
+	if (r == -ENOENT)
+		return creatable(path, why, len);
+	if (r) {
+		snprintf(why, len, "%s", gerr.text);
+		return r;
+	}
+	if (!stat(path, &st) && S_ISDIR(st.st_mode)) {
+		snprintf(why, len, "'%s' is a directory (name a file)", path);
+		return -EISDIR;
+	}
+	if (access(path, W_OK)) {
+		r = -errno;
+		snprintf(why, len, "cannot write '%s': %s", path, strerror(-r));
+	}
+	return r;
+}
+
+/* The option that named a target: filename= when it gave the path, else directory=. */
+static const char *target_opt(const struct job *job, const char *path)
+{
+	if (job->o.directory && (!job->o.filename || path[0] != '/' || !job->filenames))
+		return "directory";
+	return "filename";
+}
+
+/* An existing target opened as the run will: readable, writable where written, direct IO. */
+static int openable(const struct job *job, const struct target_file *f, const struct stat *st,
+		    char *why, size_t len)
+{
+	bool writes = job_does_dir(job, 1) || job_does_dir(job, 2);
+	bool grows = S_ISREG(st->st_mode) && f->start + f->size > (uint64_t)st->st_size;
+	int fd, ro = 0, e;
+
+	if (access(f->path, writes || grows ? R_OK | W_OK : R_OK)) {
+		e = errno;
+		snprintf(why, len, "cannot open '%s' for %s: %s", f->path,
+			 writes || grows ? "writing" : "reading", strerror(e));
+		return -e;
+	}
+	fd = open(f->path, O_RDONLY | O_CLOEXEC | O_NONBLOCK |
+				   (job->o.direct && S_ISREG(st->st_mode) ? O_DIRECT : 0));
+	if (fd < 0) {
+		e = errno;
+		if (e == EINVAL && job->o.direct)
+			snprintf(why, len, "cannot open '%s' with O_DIRECT: the filesystem does not support direct IO (use direct=0)",
+				 f->path);
+		else
+			snprintf(why, len, "cannot open '%s': %s", f->path, strerror(e));
+		return -e;
+	}
+	if (S_ISBLK(st->st_mode) && writes && !ioctl(fd, BLKROGET, &ro) && ro) {
+		close(fd);
+		snprintf(why, len, "'%s' is a read-only device: a job that writes cannot open it (use a read job, or make it writable with blockdev --setrw)",
+			 f->path);
+		return -EROFS;
+	}
+	close(fd);
+	return 0;
+}
+
+/* Every target file of the plan: openable, or creatable; the guard over written devices. */
+static int check_targets(struct guard_set *g, const struct job *job,
+			 const struct target_plan *plan, bool hold, struct iowl_err *err)
+{
+	bool writes = job_does_dir(job, 1) || job_does_dir(job, 2);
+	char why[WHY_LEN];
+	struct stat st;
+	int r;
+
+	if (!moves_data(job))
+		return 0;
+	for (unsigned i = 0; i < plan->nfiles; i++) {
+		const struct target_file *f = &plan->files[i];
+
+		if (stat(f->path, &st))
+			r = errno == ENOENT ? creatable(f->path, why, sizeof(why)) : -errno;
+		else
+			r = openable(job, f, &st, why, sizeof(why));
+		if (r) {
+			job_opt_err(job, target_opt(job, f->path), err, "%s", why);
+			return r;
+		}
+		if (f->is_bdev && writes) {
+			struct iowl_err gerr = { "" };
+
+			r = guard_set_check(g, f->path, job_allow(job), hold, &gerr);
+			if (r) {
+				job_opt_err(job, "filename", err, "%s", gerr.text);
+				return r;
+			}
+		}
+	}
+	return 0;
+}
+
+/* One file the job writes, named by option opt. */
+static int check_written(struct guard_set *g, const struct job *job, const char *opt,
+			 const char *path, bool hold, struct iowl_err *err)
+{
+	char why[WHY_LEN];
+	int r = writable(g, path, job_allow(job), hold, why, sizeof(why));
+
+	if (r)
+		job_opt_err(job, opt, err, "%s", why);
+	return r;
+}
+
+/* write_iolog and the write_*_log files of thread number number. */
+static int check_logs(struct guard_set *g, const struct job *job, unsigned number, bool hold,
+		      struct iowl_err *err)
+{
+	const struct job_opts *o = &job->o;
+	const struct {
+		const char *opt, *name;
+		enum fiolog_kind kind;
+	} logs[] = {
+		{ "write_bw_log", o->write_bw_log, FIOLOG_BW },
+		{ "write_iops_log", o->write_iops_log, FIOLOG_IOPS },
+		{ "write_lat_log", o->write_lat_log, FIOLOG_LAT },
+		{ "write_lat_log", o->write_lat_log, FIOLOG_SLAT },
+		{ "write_lat_log", o->write_lat_log, FIOLOG_CLAT },
+		{ "write_hist_log", o->write_hist_log, FIOLOG_CLAT_HIST },
+	};
+	char path[PATH_MAX];
+	int r = 0;
+
+	if (o->write_iolog)
+		r = check_written(g, job, "write_iolog", o->write_iolog, hold, err);
+	for (unsigned i = 0; !r && i < sizeof(logs) / sizeof(logs[0]); i++) {
+		if (!logs[i].name)
+			continue;
+		if (fiolog_name(path, sizeof(path), logs[i].name, o->name, logs[i].kind, number + 1,
+				o->per_job_logs))
+			return job_opt_err(job, logs[i].opt, err, "the log's name is longer than %d bytes",
+					   PATH_MAX - 1);
+		r = check_written(g, job, logs[i].opt, path, hold, err);
+	}
+	return r;
+}
+
+int preflight_clone(struct guard_set *g, const struct job *job, unsigned clone, unsigned number,
+		    const struct target_plan *plan, bool hold, struct iowl_err *err)
+{
+	struct gen *gen = gen_new(job, clone, number, plan, err);
+	int r;
+
+	if (!gen)
+		return -EINVAL;
+	gen_free(gen);
+	r = verify_check_plan(job, plan, err);
+	if (!r)
+		r = check_targets(g, job, plan, hold, err);
+	if (!r)
+		r = check_logs(g, job, number, hold, err);
+	return r;
+}
+
+int preflight_output(struct guard_set *g, const char *path, const struct job *jobs,
+		     unsigned njobs, bool hold, struct iowl_err *err)
+{
+	unsigned allow = GUARD_ALLOW_ALL;
+	char why[WHY_LEN];
+	int r;
+
+	for (unsigned j = 0; j < njobs; j++)
+		allow &= job_allow(&jobs[j]);
+	r = writable(g, path, allow, hold, why, sizeof(why));
+	if (r)
+		err_set(err, "--output '%s': %s", path, why);
+	return r;
+}
