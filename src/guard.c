@@ -674,6 +674,7 @@ static int guard_probe(struct guard_entry *e, const char *path, int fd, struct i
 	bool counted = guard_dev_reads(e->dev, &ios0, &sec0);
 	int r = guard_check_signature(path, fd, err);
 
+	e->probes++;
 	if (counted && guard_dev_reads(e->dev, &ios1, &sec1) && ios1 >= ios0 && sec1 >= sec0) {
 		e->reads += ios1 - ios0;
 		e->read_bytes += (sec1 - sec0) * 512;
@@ -707,25 +708,20 @@ int guard_set_check(struct guard_set *s, const char *path, unsigned allow, bool 
 		if (r)
 			return r;
 	}
-	if (e->fd >= 0 || (!todo && !hold))
-		goto out_checked;
-	fd = guard_open(path, st.st_rdev, allow, &excl, err);
-	if (fd < 0)
-		return fd;
-	if (todo & GUARD_ALLOW_SIGNATURE)
-		r = guard_probe(e, path, fd, err);
-	if (!r && hold && excl)
-		e->fd = fd;
-	else
-		close(fd);
+	if (e->fd >= 0) {	/* held since an earlier call: probe through the hold */
+		r = todo & GUARD_ALLOW_SIGNATURE ? guard_probe(e, path, e->fd, err) : 0;
+	} else if (todo || hold) {
+		fd = guard_open(path, st.st_rdev, allow, &excl, err);
+		if (fd < 0)
+			return fd;
+		r = todo & GUARD_ALLOW_SIGNATURE ? guard_probe(e, path, fd, err) : 0;
+		if (!r && hold && excl)
+			e->fd = fd;
+		else
+			close(fd);
+	}
 	if (r)
 		return r;
-out_checked:
-	if (e->fd >= 0 && (todo & GUARD_ALLOW_SIGNATURE)) {
-		r = guard_probe(e, path, e->fd, err);
-		if (r)
-			return r;
-	}
 	e->allow &= allow;
 	return 0;
 }

@@ -575,6 +575,20 @@ static void ivl_setup(struct iowl_run *run)
 	o->out = run->out ? run->out : stdout;
 }
 
+/* The write guard's probes of the run's devices, for the reports. */
+static int own_io_build(const struct guard_set *g, struct run_outcome *o)
+{
+	o->own_io = calloc(g->n ? g->n : 1, sizeof(*o->own_io));
+	if (!o->own_io)
+		return -ENOMEM;
+	for (unsigned i = 0; i < g->n; i++)
+		if (g->v[i].probes)
+			o->own_io[o->r.nown_io++] = (struct own_io){ g->v[i].path, g->v[i].reads,
+								     g->v[i].read_bytes };
+	o->r.own_io = o->own_io;
+	return 0;
+}
+
 int run_collect(struct iowl_run *run, struct run_outcome *o)
 {
 	unsigned nphases = run->njobs ? run->jobs[run->njobs - 1].phase + 1 : 0;
@@ -604,7 +618,7 @@ int run_collect(struct iowl_run *run, struct run_outcome *o)
 	o->r.compact = run->opts.status_interval || run->opts.iostat;
 	o->gkv = global_kv(run, &o->r.nglobal_kv);
 	o->r.global_kv = o->gkv;
-	if (build_groups(run, &o->r))
+	if (build_groups(run, &o->r) || own_io_build(&run->guard, o))
 		ret = ret ? ret : -ENOMEM;
 	diagnose(&o->r, run->jobs, run->njobs, &o->diags);
 	o->r.diags = &o->diags;
@@ -657,6 +671,7 @@ void run_outcome_release(struct run_outcome *o)
 	free(o->res.units);
 	free(o->r.groups);
 	free(o->gkv);
+	free(o->own_io);
 	disk_set_release(&o->disks);
 	memset(o, 0, sizeof(*o));
 }

@@ -43,6 +43,7 @@ struct guard_entry {
 	dev_t dev;
 	unsigned allow;		/* the fewest allow bits it was checked with (enum guard_allow) */
 	int fd;			/* held with O_EXCL until guard_set_release(), or -1 */
+	unsigned probes;	/* signature probes made (0 or 1) */
 	uint64_t reads;		/* reads the signature probe cost the device (its own counters) */
 	uint64_t read_bytes;
 };

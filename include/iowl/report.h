@@ -47,6 +47,12 @@ struct group_result {
 	unsigned kb_base;
 };
 
+/* IO iowl did itself on a device before the run, outside every job (the write guard's probe). */
+struct own_io {
+	const char *path;
+	uint64_t reads, read_bytes;	/* as the device counted them */
+};
+
 struct run_result {
 	struct job_result *units;
 	unsigned nunits;
@@ -60,6 +66,8 @@ struct run_result {
 	bool compact;			/* JSON on one line (beside --status-interval's JSON lines) */
 	const struct disk_set *disks;	/* devices behind the targets, sampled at start and end; may be NULL */
 	const struct diag_list *diags;	/* what the run's figures say (diagnose()); may be NULL */
+	const struct own_io *own_io;	/* iowl's own IO before the run, per device */
+	unsigned nown_io;
 };
 
 /* Prints the results as fio's normal output does.  Returns 0 or -errno. */

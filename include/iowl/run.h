@@ -111,6 +111,7 @@ struct run_outcome {
 	struct disk_set disks;
 	struct job_kv *gkv;
 	struct diag_list diags;
+	struct own_io *own_io;
 	bool io_error;
 	int ret;			/* 0, or -errno of a failure that is not an IO error */
 };

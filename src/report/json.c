@@ -500,16 +500,22 @@ static json_t *json_job(const struct run_result *r, const struct job_result *u, 
 	return o;
 }
 
-/* iowl's run-level figures: the diagnostics, each a kind and a sentence. */
+/* iowl's run-level figures: the diagnostics, each a kind and a sentence, and its own IO. */
 static int json_add_run_iowl(json_t *root, const struct run_result *r)
 {
-	json_t *a = json_array();
+	json_t *a = json_array(), *own = json_array();
 
 	for (unsigned i = 0; a && r->diags && i < r->diags->n; i++)
 		json_array_append_new(a, json_pack("{s:s, s:s}", "kind", r->diags->d[i].kind,
 						   "message", r->diags->d[i].text));
-	return json_object_set_new(root, "iowl", json_pack("{s:o}", "diagnostics", a)) ? -ENOMEM :
-											    0;
+	for (unsigned i = 0; own && i < r->nown_io; i++)
+		json_array_append_new(own, json_pack("{s:o, s:s, s:I, s:I}", "path",
+						     jstr(r->own_io[i].path), "what",
+						     "write guard: signature probe before the run",
+						     "reads", JI(r->own_io[i].reads), "read_bytes",
+						     JI(r->own_io[i].read_bytes)));
+	return json_object_set_new(root, "iowl", json_pack("{s:o, s:o}", "diagnostics", a,
+							   "own_io", own)) ? -ENOMEM : 0;
 }
 
 /* Adds fio's "disk_util" array: one object per device behind the targets. */

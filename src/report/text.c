@@ -440,6 +440,22 @@ static void text_group(FILE *f, const struct group_result *g)
 	}
 }
 
+/* The reads the write guard made before the run: on the device, but in no job or disk figure. */
+static void text_own_io(FILE *f, const struct run_result *r)
+{
+	char bytes[FMT_NUM_LEN];
+
+	for (unsigned i = 0; i < r->nown_io; i++) {
+		const struct own_io *o = &r->own_io[i];
+
+		if (!i)
+			fputs("\niowl's own IO (not in the job or disk figures):\n", f);
+		fmt_num(bytes, sizeof(bytes), o->read_bytes, FMT_SIG_FIGS, true, FMT_UNIT_BYTE);
+		fprintf(f, "  %s: reads=%" PRIu64 ", %s (write guard: signature probe before the run)\n",
+			o->path, o->reads, bytes);
+	}
+}
+
 int report_text(FILE *f, const struct run_result *r)
 {
 	int ret;
@@ -454,6 +470,7 @@ int report_text(FILE *f, const struct run_result *r)
 	for (unsigned i = 0; i < r->ngroups; i++)
 		text_group(f, &r->groups[i]);
 	report_disk_text(f, r->disks);
+	text_own_io(f, r);
 	for (unsigned i = 0; r->diags && i < r->diags->n; i++)
 		fprintf(f, "%s  %s: %s\n", i ? "" : "\nDiagnostics:\n", r->diags->d[i].kind,
 			r->diags->d[i].text);
