@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -159,6 +160,14 @@ struct phase {
 	unsigned n;
 };
 
+/* Records a setup failure as the worker's own, so it is reported with its job.  Returns ret. */
+static int worker_failed(struct worker *w, int ret, const struct iowl_err *err)
+{
+	w->status = ret;
+	w->err = *err;
+	return ret;
+}
+
 static int phase_create(struct iowl_run *run, unsigned phase, unsigned *number, struct phase *p,
 			struct iowl_err *err)
 {
@@ -186,7 +195,7 @@ static int phase_create(struct iowl_run *run, unsigned phase, unsigned *number, 
 			if (!ret && !(engine_find(job->o.ioengine)->flags & ENGINE_F_NODATA))
 				ret = target_layout(job, &w->plan, err);
 			if (ret)
-				return ret;
+				return worker_failed(w, ret, err);
 		}
 	}
 	return 0;
@@ -195,16 +204,20 @@ static int phase_create(struct iowl_run *run, unsigned phase, unsigned *number, 
 static int iolog_begin(const struct iowl_run *run, const struct phase *p, struct iowl_err *err)
 {
 	for (unsigned i = 0; i < p->n; i++) {
-		const struct worker *w = p->w[i];
+		struct worker *w = p->w[i];
 		FILE *f;
+		int e;
 
 		if (!w->job->o.write_iolog)
 			continue;
 		/* The first clone of a job creates the log; the others add their files. */
 		f = fopen(w->job->o.write_iolog, w->clone ? "a" : "w");
-		if (!f)
-			return err_set(err, "job '%s': write_iolog '%s': %s", w->job->o.name,
-				       w->job->o.write_iolog, strerror(errno));
+		if (!f) {
+			e = errno;
+			err_set(err, "job '%s': write_iolog '%s': %s", w->job->o.name,
+				w->job->o.write_iolog, strerror(e));
+			return worker_failed(w, -e, err);
+		}
 		if (!w->clone)
 			fputs("fio version 2 iolog\n", f);
 		for (unsigned k = 0; k < w->plan.nfiles; k++)
@@ -321,14 +334,20 @@ static bool phase_wait(struct iowl_run *run, struct phase *p, struct ivl *iv)
 	return true;
 }
 
-static struct job_result *unit_for(struct iowl_run *run, struct results *res,
-				   const struct worker *w)
+/* The unit of a merged group, or NULL when the group has none yet. */
+static struct job_result *group_unit(struct results *res, unsigned group)
 {
-	bool merged = job_group_merged(w->job);
-
-	for (unsigned i = 0; merged && i < res->n; i++)
-		if (res->units[i].group == w->job->group)
+	for (unsigned i = 0; i < res->n; i++)
+		if (res->units[i].group == group)
 			return &res->units[i];
+	return NULL;
+}
+
+/* A new, empty unit for clone clone of job (clone 0 and the group's first job when merged). */
+static struct job_result *unit_new(struct results *res, const struct job *job, unsigned clone)
+{
+	bool merged = job_group_merged(job);
+
 	if (res->n == res->cap) {
 		unsigned cap = res->cap ? 2 * res->cap : 16;
 		struct job_result *u = realloc(res->units, cap * sizeof(*u));
@@ -339,33 +358,93 @@ static struct job_result *unit_for(struct iowl_run *run, struct results *res,
 		res->cap = cap;
 	}
 	memset(&res->units[res->n], 0, sizeof(res->units[0]));
-	res->units[res->n].job = w->job;
-	res->units[res->n].clone = merged ? 0 : w->clone;
-	res->units[res->n].group = w->job->group;
+	res->units[res->n].job = merged ? job_group_lead(job) : job;
+	res->units[res->n].clone = merged ? 0 : clone;
+	res->units[res->n].group = job->group;
 	res->units[res->n].pid = (int)getpid();
 	if (stats_init(&res->units[res->n].st, false, false, false))
 		return NULL;
 	return &res->units[res->n++];
 }
 
+static struct job_result *unit_for(struct results *res, const struct worker *w)
+{
+	struct job_result *u = job_group_merged(w->job) ? group_unit(res, w->job->group) : NULL;
+
+	return u ? u : unit_new(res, w->job, w->clone);
+}
+
+/* Says why the unit did no IO: its own setup failure (error), or why it was not run. */
+static int unit_why(struct job_result *u, int error, bool not_run, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+static int unit_why(struct job_result *u, int error, bool not_run, const char *fmt, ...)
+{
+	va_list ap;
+	char *why;
+	int n;
+
+	va_start(ap, fmt);
+	n = vasprintf(&why, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return -ENOMEM;
+	free(u->why);
+	u->why = why;
+	u->error = error;
+	u->not_run = not_run;
+	return 0;
+}
+
+/*
+ * Gathers the phase's workers into units.  stopped (NULL when the phase ran) says why the phase
+ * stopped before its IO: workers without a failure of their own were then not run.
+ */
 static int collect(struct iowl_run *run, const struct phase *p, struct ivl *iv,
-		   struct results *res)
+		   struct results *res, const char *stopped)
 {
 	for (unsigned i = 0; i < p->n; i++) {
 		const struct worker *w = p->w[i];
-		struct job_result *u = unit_for(run, res, w);
+		struct job_result *u = unit_for(res, w);
 		uint64_t elapsed = w->end_ns > w->start_ns ? w->end_ns - run->ctl.start_ns : 0;
+		int ret = 0;
 
 		if (!u || stats_merge(&u->st, &w->stats))
 			return -ENOMEM;
+		res->collected[w->job->index]++;
 		ivl_hand_over(iv, i, u);
 		u->nworkers++;
 		if (elapsed > u->elapsed_ns)
 			u->elapsed_ns = elapsed;
 		if (!u->error && w->stats.first_error.err)
 			u->error = w->stats.first_error.err;
-		if (!u->error && w->status)
-			u->error = -w->status;
+		if (w->status && (!u->error || u->not_run))
+			ret = unit_why(u, -w->status, false, "%s", w->err.text);
+		else if (stopped && !u->error)
+			ret = unit_why(u, ECANCELED, true, "the run stopped before this job started: %s",
+				       stopped);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/* A unit for every clone (or merged group) that no phase collected: not run, and why. */
+static int add_not_run(const struct iowl_run *run, struct results *res, const char *why)
+{
+	for (unsigned j = 0; j < run->njobs; j++) {
+		const struct job *job = &run->jobs[j];
+		bool merged = job_group_merged(job);
+
+		for (unsigned c = res->collected[j]; c < job->o.numjobs; c++) {
+			struct job_result *u;
+
+			if (merged && group_unit(res, job->group))
+				break;
+			u = unit_new(res, job, c);
+			if (!u || unit_why(u, ECANCELED, true, "%s", why))
+				return -ENOMEM;
+		}
 	}
 	return 0;
 }
@@ -462,8 +541,11 @@ static void report_errors(const struct phase *p)
 		const struct io_error *e = &w->stats.first_error;
 		static const char *const ops[] = { "read", "write", "trim", "fsync", "fdatasync" };
 
-		if (w->status)
+		/* Engine and layout messages do not know the job: name it, once. */
+		if (w->status && !strncmp(w->err.text, "job '", 5))
 			iowl_warn("%s", w->err.text);
+		else if (w->status)
+			iowl_warn("job '%s': %s", w->job->o.name, w->err.text);
 		if (e->err)
 			iowl_warn("job '%s': io error on '%s': %s offset=%llu, length=%u: %s",
 				  w->job->o.name, e->path, ops[e->op],
@@ -479,10 +561,24 @@ static void phase_free(struct phase *p)
 	memset(p, 0, sizeof(*p));
 }
 
-/* Runs one phase; returns 0, or -errno for a failure that is not an IO error. */
-static int run_phase(struct iowl_run *run, unsigned phase, unsigned *number,
-		     struct results *res, bool *io_error, struct disk_set *disks)
+/* The first worker of the phase that failed to set up, or NULL. */
+static const struct worker *phase_failure(const struct phase *p)
 {
+	for (unsigned i = 0; i < p->n; i++)
+		if (p->w[i]->status)
+			return p->w[i];
+	return NULL;
+}
+
+/*
+ * Runs one phase; returns 0, or -errno for a failure that is not an IO error, with err saying
+ * what stopped the phase before its IO (the failing worker's own error, printed once).
+ */
+static int run_phase(struct iowl_run *run, unsigned phase, unsigned *number,
+		     struct results *res, bool *io_error, struct disk_set *disks,
+		     struct iowl_err *why)
+{
+	const struct worker *failed;
 	struct phase p = { 0 };
 	struct iowl_err err = { "" };
 	struct ivl *iv = NULL;
@@ -511,13 +607,18 @@ static int run_phase(struct iowl_run *run, unsigned phase, unsigned *number,
 		}
 		iolog_end(&p);
 	}
-	if (ret)
+	failed = ret ? phase_failure(&p) : NULL;
+	if (failed)
+		err_set(why, "job '%s' failed to set up: %s", failed->job->o.name, failed->err.text);
+	else if (ret)
+		*why = err;
+	if (ret && !failed)
 		iowl_warn("%s", err.text);
 	report_errors(&p);
 	for (unsigned i = 0; i < p.n; i++)
 		if (p.w[i]->stats.first_error.err || p.w[i]->status)
 			*io_error = true;
-	if (collect(run, &p, iv, res))
+	if (collect(run, &p, iv, res, ret ? why->text : NULL))
 		ret = ret ? ret : -ENOMEM;
 	ivl_free(iv);
 	/* Workers left running still use their memory: it is not freed (the process ends soon). */
@@ -589,9 +690,27 @@ static int own_io_build(const struct guard_set *g, struct run_outcome *o)
 	return 0;
 }
 
+/* Why the jobs no phase reached were not run, into buf (room for why and a sentence). */
+static const char *not_run_why(const struct iowl_run *run, int ret, const struct iowl_err *why,
+			       char *buf, size_t len)
+{
+	if (ret)
+		snprintf(buf, len, "the run stopped before this job started: %s",
+			 why->text[0] ? why->text : strerror(-ret));
+	else if (run->signal)
+		snprintf(buf, len, "the run was interrupted by %s before this job started",
+			 run->signal == SIGTERM ? "SIGTERM" : "SIGINT");
+	else
+		snprintf(buf, len,
+			 "a worker of an earlier phase did not stop, so the run ended before this job started");
+	return buf;
+}
+
 int run_collect(struct iowl_run *run, struct run_outcome *o)
 {
 	unsigned nphases = run->njobs ? run->jobs[run->njobs - 1].phase + 1 : 0;
+	struct iowl_err why = { "" };
+	char reason[2 * IOWL_ERR_LEN];
 	unsigned number = 0;
 	struct timeval tv;
 	int ret = 0;
@@ -601,12 +720,17 @@ int run_collect(struct iowl_run *run, struct run_outcome *o)
 	install_signals(&run->ctl);
 	disks_begin(run, &o->disks);
 	gettimeofday(&tv, NULL);
+	o->res.collected = calloc(run->njobs ? run->njobs : 1, sizeof(*o->res.collected));
+	if (!o->res.collected)
+		ret = -ENOMEM;
 	for (unsigned ph = 0; ph < nphases && !ret && !signal_seen && !run->abandoned; ph++) {
 		run->ctl.stop = 0;
-		ret = run_phase(run, ph, &number, &o->res, &o->io_error, &o->disks);
+		ret = run_phase(run, ph, &number, &o->res, &o->io_error, &o->disks, &why);
 	}
 	signal_ctl = NULL;
 	run->signal = signal_seen;
+	if (o->res.collected && add_not_run(run, &o->res, not_run_why(run, ret, &why, reason, sizeof(reason))))
+		ret = ret ? ret : -ENOMEM;
 	if (o->disks.nsamples)
 		disk_set_sample(&o->disks, clock_ns(), &(struct iowl_err){ "" });
 	o->r.disks = &o->disks;
@@ -664,11 +788,13 @@ int run_status_worst(int a, int b)
 void run_outcome_release(struct run_outcome *o)
 {
 	for (unsigned i = 0; i < o->res.n; i++) {
+		free(o->res.units[i].why);
 		stats_release(&o->res.units[i].st);
 		ivl_series_release(&o->res.units[i].series);
 		steady_release(&o->res.units[i].ss);
 	}
 	free(o->res.units);
+	free(o->res.collected);
 	free(o->r.groups);
 	free(o->gkv);
 	free(o->own_io);

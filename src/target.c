@@ -391,8 +391,9 @@ static int fill_range(int fd, uint64_t from, uint64_t to, const char *path, stru
 			int e = r < 0 ? errno : ENOSPC;
 
 			free(buf);
-			return err_set(err, "laying out '%s' at offset %llu: %s", path,
-				       (unsigned long long)from, strerror(e));
+			err_set(err, "laying out '%s' at offset %llu: %s", path,
+				(unsigned long long)from, strerror(e));
+			return -e;
 		}
 		from += (uint64_t)r;
 	}
@@ -411,9 +412,11 @@ int target_layout(const struct job *job, struct target_plan *plan, struct iowl_e
 		if (f->is_bdev)
 			continue;
 		fd = open(f->path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-		if (fd < 0)
-			return err_set(err, "job '%s': create '%s': %s", job->o.name, f->path,
-				       strerror(errno));
+		if (fd < 0) {
+			ret = -errno;
+			err_set(err, "job '%s': create '%s': %s", job->o.name, f->path, strerror(-ret));
+			return ret;
+		}
 		if (fstat(fd, &st) || (uint64_t)st.st_size >= end) {
 			close(fd);
 			continue;
@@ -422,9 +425,10 @@ int target_layout(const struct job *job, struct target_plan *plan, struct iowl_e
 			f->path, (unsigned long long)((end - (uint64_t)st.st_size) >> 20));
 		ret = fill_range(fd, (uint64_t)st.st_size > f->start ? (uint64_t)st.st_size : f->start,
 				 end, f->path, err);
-		if (!ret && fsync(fd))
-			ret = err_set(err, "job '%s': fsync '%s': %s", job->o.name, f->path,
-				      strerror(errno));
+		if (!ret && fsync(fd)) {
+			ret = -errno;
+			err_set(err, "job '%s': fsync '%s': %s", job->o.name, f->path, strerror(-ret));
+		}
 		close(fd);
 		if (ret)
 			return ret;
@@ -446,10 +450,12 @@ int target_open(const struct job *job, struct target_plan *plan, struct iowl_err
 			int e = errno;
 
 			if (e == EINVAL && job->o.direct)
-				return err_set(err, "job '%s': open '%s' with O_DIRECT: %s (the filesystem does not support direct IO; use direct=0)",
-					       job->o.name, f->path, strerror(e));
-			return err_set(err, "job '%s': open '%s': %s", job->o.name, f->path,
-				       strerror(e));
+				err_set(err, "job '%s': open '%s' with O_DIRECT: %s (the filesystem does not support direct IO; use direct=0)",
+					job->o.name, f->path, strerror(e));
+			else
+				err_set(err, "job '%s': open '%s': %s", job->o.name, f->path,
+					strerror(e));
+			return -e;
 		}
 	}
 	return 0;

@@ -26,7 +26,9 @@ struct job_result {
 	unsigned nworkers;		/* workers merged into this unit */
 	unsigned group;
 	struct worker_stats st;		/* merged statistics (histograms owned here) */
-	int error;			/* positive errno of the first error, 0: none */
+	int error;			/* positive errno of the first error (ECANCELED: not run), 0: none */
+	bool not_run;			/* the run stopped before this unit started (why says why) */
+	char *why;			/* its setup failure, or why it was not run; NULL: it ran */
 	uint64_t elapsed_ns;		/* wall time from start to end, ramp included */
 	int pid;			/* the process id (iowl runs workers as threads) */
 	struct ivl_series series;	/* per interval, adding up to st (empty: none taken) */

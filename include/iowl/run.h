@@ -102,6 +102,7 @@ int run_rebuild(struct iowl_run *run, struct iowl_err *err);
 struct results {
 	struct job_result *units;
 	unsigned n, cap;
+	unsigned *collected;		/* per job index: clones gathered into units so far */
 };
 
 /* Everything one run produced, before it is printed. */

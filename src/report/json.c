@@ -425,6 +425,9 @@ static json_t *json_iowl(const struct run_result *r, const struct job_result *u)
 
 	if (o && e->err && json_object_set_new(o, "first_error", json_first_error(e)))
 		goto out_free;
+	if (o && u->why &&
+	    json_object_set_new(o, u->not_run ? "not_run" : "setup_error", jstr(u->why)))
+		goto out_free;
 	if (o && u->st.nsteps && json_object_set_new(o, "worker_ramp", json_steps(u)))
 		goto out_free;
 	if (o && u->series.n && json_object_set_new(o, "intervals", json_series(u)))

@@ -37,8 +37,12 @@ static void text_header(FILE *f, const struct run_result *r, const struct job_re
 
 	if (!ctime_r(&r->start, date))
 		strcpy(date, "\n");
-	fprintf(f, "%s: (groupid=%u, jobs=%u): err=%2d", unit_name(u), u->group, u->nworkers,
-		u->error);
+	fprintf(f, "%s: (groupid=%u, jobs=%u): ", unit_name(u), u->group, u->nworkers ? u->nworkers : 1);
+	if (u->not_run) {
+		fprintf(f, "not run: %s\n", u->why);
+		return;
+	}
+	fprintf(f, "err=%2d", u->error);
 	if (u->error)
 		fprintf(f, " (error=%s)", strerror(u->error));
 	fprintf(f, ": pid=%d: %s", u->pid, date);
@@ -390,12 +394,17 @@ static void text_ss(FILE *f, const struct job_result *u)
 			ss->added, (double)u->job->o.ss_interval / 1e9, ss->n);
 }
 
-static bool unit_shown(const struct job_result *u)
+static bool unit_did_io(const struct job_result *u)
 {
 	for (unsigned d = 0; d < 3; d++)
 		if (u->st.dir[d].ios || u->st.dir[d].bytes)
 			return true;
-	return u->error || u->st.first_error.err || u->st.sync_lat.n;
+	return u->st.sync_lat.n;
+}
+
+static bool unit_shown(const struct job_result *u)
+{
+	return unit_did_io(u) || u->error || u->st.first_error.err || u->why;
 }
 
 static int text_unit(FILE *f, const struct run_result *r, const struct job_result *u)
@@ -405,6 +414,12 @@ static int text_unit(FILE *f, const struct run_result *r, const struct job_resul
 	if (!unit_shown(u))
 		return 0;
 	text_header(f, r, u);
+	if (u->not_run)
+		return 0;
+	if (u->why && !unit_did_io(u)) {
+		fprintf(f, "  setup failed: %s\n", u->why);
+		return 0;
+	}
 	text_verify(f, u);
 	for (unsigned d = 0; d < 3; d++)
 		text_dir(f, r, u, d);
