@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <linux/fs.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -220,6 +221,44 @@ static int check_logs(struct guard_set *g, const struct job *job, unsigned numbe
 	return r;
 }
 
+/* The CPUs this process may run on, as "0-3,8" (or "none"). */
+static void cpu_list(const cpu_set_t *set, char *buf, size_t len)
+{
+	size_t n = 0;
+
+	buf[0] = '\0';
+	for (int c = 0; c < CPU_SETSIZE && n < len; c++) {
+		int last = c;
+
+		if (!CPU_ISSET(c, set))
+			continue;
+		while (last + 1 < CPU_SETSIZE && CPU_ISSET(last + 1, set))
+			last++;
+		n += (size_t)snprintf(buf + n, len - n, last > c ? "%s%d-%d" : "%s%d", n ? "," : "", c,
+				      last);
+		c = last;
+	}
+	if (!buf[0])
+		snprintf(buf, len, "none");
+}
+
+/* What the job asks of the machine: the CPU of io_uring's submission thread exists for us. */
+static int check_system(const struct job *job, struct iowl_err *err)
+{
+	int cpu = job->o.sqthread_poll_cpu;
+	char cpus[128];
+	cpu_set_t set;
+
+	if (!job->o.sqthread_poll || !job_opt_is_set(job, "sqthread_poll_cpu") ||
+	    sched_getaffinity(0, sizeof(set), &set))
+		return 0;
+	if (cpu >= 0 && cpu < CPU_SETSIZE && CPU_ISSET(cpu, &set))
+		return 0;
+	cpu_list(&set, cpus, sizeof(cpus));
+	return job_opt_err(job, "sqthread_poll_cpu", err,
+			   "CPU %d is not one this process may run on (it may use %s)", cpu, cpus);
+}
+
 int preflight_clone(struct guard_set *g, const struct job *job, unsigned clone, unsigned number,
 		    const struct target_plan *plan, bool hold, struct iowl_err *err)
 {
@@ -229,7 +268,9 @@ int preflight_clone(struct guard_set *g, const struct job *job, unsigned clone, 
 	if (!gen)
 		return -EINVAL;
 	gen_free(gen);
-	r = verify_check_plan(job, plan, err);
+	r = clone ? 0 : check_system(job, err);
+	if (!r)
+		r = verify_check_plan(job, plan, err);
 	if (!r)
 		r = check_targets(g, job, plan, hold, err);
 	if (!r)

@@ -35,4 +35,7 @@ refused "rate=10m: --curve sets each point's rate_iops itself" \
 	--name=c --filename=f --ioengine=psync --rate=10m --curve=10
 refused "rate_iops_min=5: --curve sets each point's rate_iops itself" \
 	--name=c --filename=f --ioengine=psync --rate_iops_min=5 --curve=10
+# io_uring's submission thread on a CPU this process cannot use (the ring would be refused).
+refused "sqthread_poll_cpu=1023: CPU 1023 is not one this process may run on (it may use " \
+	--name=u --filename=f --ioengine=io_uring --sqthread_poll=1 --sqthread_poll_cpu=1023 --size=64k
 echo "parse-only ok"
