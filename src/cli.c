@@ -267,6 +267,8 @@ static int cmdline_option(struct iowl_run *run, const char *name, const char *va
 		if (!value || !*value)
 			return err_set(err, "--name needs a job name (--name=NAME)");
 		*cur = ini_doc_add_section(&run->doc, value, CMDLINE, argi, file_index);
+		if (*cur)
+			(*cur)->cmdline = true;
 		return *cur ? 0 : err_set(err, "out of memory");
 	}
 	if (!opt_find(name)) {
@@ -279,10 +281,11 @@ static int cmdline_option(struct iowl_run *run, const char *name, const char *va
 		return err_set(err, "unknown option '--%s'%s%s%s (iowl --help)", name,
 			       best ? " (did you mean '--" : "", best ? best : "", best ? "'?)" : "");
 	}
-	if (!*cur) {	/* options before the first --name apply to every command-line job */
+	if (!*cur) {	/* options before the first --name are defaults for every job */
 		*cur = ini_doc_add_section(&run->doc, "global", CMDLINE, argi, file_index);
 		if (!*cur)
 			return err_set(err, "out of memory");
+		(*cur)->cmdline = true;
 	}
 	return ini_section_add(*cur, name, value, CMDLINE, argi) ? err_set(err, "out of memory") : 0;
 }
@@ -304,7 +307,10 @@ int cli_parse(int argc, char **argv, struct iowl_run *run, struct iowl_err *err)
 	unsigned nopts = 0;
 	int ret = 0;
 
-	/* Job files first, so their file_index values come before the command-line jobs'. */
+	/*
+	 * As fio: the command line's jobs and defaults come first, in the first job file's group
+	 * (file index 0), wherever the files are among the options; then the job files.
+	 */
 	for (int i = 1; i < argc; i++) {
 		if (argv[i][0] == '-') {
 			i += !strcmp(argv[i], "--set") || !strcmp(argv[i], "--assert") ||
@@ -315,7 +321,6 @@ int cli_parse(int argc, char **argv, struct iowl_run *run, struct iowl_err *err)
 		if (ret)
 			return ret;
 	}
-	ret = read_job_files(run, err);
 	for (int i = 1; i < argc && !ret; i++) {
 		const char *arg = argv[i], *eq;
 		char name[128];
@@ -335,13 +340,12 @@ int cli_parse(int argc, char **argv, struct iowl_run *run, struct iowl_err *err)
 				   &used_next, err);
 			i += used_next;
 		} else {
-			ret = cmdline_option(run, name, eq ? eq + 1 : NULL, &cur, run->doc.ntop,
-					     (unsigned)i, err);
+			ret = cmdline_option(run, name, eq ? eq + 1 : NULL, &cur, 0, (unsigned)i, err);
 			nopts++;
 		}
 	}
-	if (!ret && nopts)
-		run->doc.ntop++;
+	if (!ret)
+		ret = read_job_files(run, err);
 	if (!ret && run->opts.ncurve && run->opts.nsweeps)
 		ret = err_set(err, "--curve and --sweep cannot be combined (run one, then the other)");
 	if (!ret && run->opts.status_interval && run->opts.iostat &&

@@ -263,7 +263,7 @@ static int collect(const struct jobfile_input *in, size_t idx, struct pending_li
 	for (size_t s = 0; s <= idx && !ret; s++) {
 		const struct ini_section *g = &in->doc->sections[s];
 
-		if (!g->global || g->file_index != sec->file_index)
+		if (!g->global || (g->file_index != sec->file_index && !g->cmdline))
 			continue;
 		for (size_t e = 0; e < g->nentries && !ret; e++)
 			ret = pending_add(l, g->entries[e].key, g->entries[e].value,

@@ -30,6 +30,8 @@ struct ini_section {
 	/* which top-level file (0, 1, ...) it came from: job files are reporting groups */
 	unsigned file_index;
 	bool global; /* name is exactly "global" */
+	/* from the command line: a global one holds defaults for the jobs of every file (fio's) */
+	bool cmdline;
 	struct ini_entry *entries;
 	size_t nentries, cap;
 };
