@@ -341,6 +341,10 @@ int jobfile_build(const struct jobfile_input *in, struct job **jobs_out, unsigne
 			continue;
 		ret = job_init(&jobs[njobs], sec, err);
 		njobs++;
+		/* fio's "job options" of a command-line job start with its name. */
+		if (!ret && sec->cmdline &&
+		    add_kv(&jobs[njobs - 1], &(struct pending){ .key = "name", .value = sec->name }))
+			ret = err_set(err, "out of memory");
 		if (!ret)
 			ret = collect(in, s, &l) ? err_set(err, "out of memory") : 0;
 		if (!ret && !jobs[njobs - 1].o.name) {

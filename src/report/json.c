@@ -54,13 +54,15 @@ static json_t *jstr(const char *s)
 	return j;
 }
 
-/* Options as the user wrote them, in order; a bare key gets "". */
+/* Options as the user wrote them, in order; bare keys (time_based) are left out, as fio does. */
 static json_t *json_kv(const struct job_kv *kv, unsigned n)
 {
 	json_t *o = json_object();
 
 	for (unsigned i = 0; o && i < n; i++) {
-		if (json_object_set_new(o, kv[i].key, jstr(kv[i].value ? kv[i].value : ""))) {
+		if (!kv[i].value)
+			continue;
+		if (json_object_set_new(o, kv[i].key, jstr(kv[i].value))) {
 			json_decref(o);
 			return NULL;
 		}

@@ -22,9 +22,10 @@ int main(int argc, char **argv)
 {
 	json_error_t jerr;
 	json_t *root, *v;
+	int members;
 
 	if (argc != 3) {
-		fprintf(stderr, "usage: jget FILE|- PATH (a.0.b; array indices as numbers; '#' suffix prints a length)\n");
+		fprintf(stderr, "usage: jget FILE|- PATH (a.0.b; array indices as numbers; an array or object prints its length; a '=' suffix prints an object's members as key=value lines, in order)\n");
 		return 2;
 	}
 	root = strcmp(argv[1], "-") ? json_load_file(argv[1], 0, &jerr) :
@@ -33,7 +34,23 @@ int main(int argc, char **argv)
 		fprintf(stderr, "jget: %s:%d: %s\n", argv[1], jerr.line, jerr.text);
 		return 1;
 	}
+	members = argv[2][0] && argv[2][strlen(argv[2]) - 1] == '=';
+	if (members)
+		argv[2][strlen(argv[2]) - 1] = '\0';
 	v = walk(root, argv[2]);
+	if (v && members) {
+		const char *key;
+		json_t *m;
+
+		json_object_foreach(v, key, m) {
+			char *text = json_is_string(m) ? NULL : json_dumps(m, JSON_COMPACT | JSON_ENCODE_ANY);
+
+			printf("%s=%s\n", key, text ? text : json_string_value(m));
+			free(text);
+		}
+		json_decref(root);
+		return 0;
+	}
 	if (!v) {
 		fprintf(stderr, "jget: no value at '%s'\n", argv[2]);
 		return 1;
