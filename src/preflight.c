@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include "iowl/engine.h"
@@ -42,7 +43,7 @@ static char *dir_of(const char *path)
 }
 
 /* Whether a file can be created at path: its directory exists and takes new files. */
-static int creatable(const char *path, char *why, size_t len)
+static int creatable(const char *path, dev_t *fsdev, char *why, size_t len)
 {
 	char *dir = dir_of(path);
 	struct stat st;
@@ -66,6 +67,8 @@ static int creatable(const char *path, char *why, size_t len)
 		r = -errno;
 		snprintf(why, len, "cannot create '%s' in '%s': %s", path, dir, strerror(-r));
 	}
+	if (!r && fsdev)
+		*fsdev = st.st_dev;
 	free(dir);
 	return r;
 }
@@ -82,7 +85,7 @@ static int writable(struct guard_set *g, const char *path, unsigned allow, bool 
 	int r = guard_set_check(g, path, allow, hold, &gerr);
 
 	if (r == -ENOENT)
-		return creatable(path, why, len);
+		return creatable(path, NULL, why, len);
 	if (r) {
 		snprintf(why, len, "%s", gerr.text);
 		return r;
@@ -142,31 +145,67 @@ static int openable(const struct job *job, const struct target_file *f, const st
 }
 
 /* Every target file of the plan: openable, or creatable; the guard over written devices. */
-static int check_targets(struct guard_set *g, const struct job *job,
-			 const struct target_plan *plan, bool hold, struct iowl_err *err)
+/* Remembers that the layout will write file f from have bytes up to its region's end. */
+static int note_layout(struct preflight *pf, const struct job *job, const struct target_file *f,
+		       uint64_t have, dev_t fsdev)
+{
+	struct preflight_layout *v;
+
+	if (f->is_bdev || f->start + f->size <= have)
+		return 0;
+	if (pf->nlayout == pf->cap) {
+		unsigned cap = pf->cap ? 2 * pf->cap : 64;
+
+		v = realloc(pf->layout, cap * sizeof(*v));
+		if (!v)
+			return -ENOMEM;
+		pf->layout = v;
+		pf->cap = cap;
+	}
+	v = &pf->layout[pf->nlayout];
+	v->path = strdup(f->path);
+	if (!v->path)
+		return -ENOMEM;
+	v->job = job;
+	v->seq = pf->nlayout;
+	v->have = have;
+	v->start = f->start;
+	v->end = f->start + f->size;
+	v->fsdev = fsdev;
+	pf->nlayout++;
+	return 0;
+}
+
+static int check_targets(struct preflight *pf, const struct job *job,
+			 const struct target_plan *plan, struct iowl_err *err)
 {
 	bool writes = job_does_dir(job, 1) || job_does_dir(job, 2);
 	char why[WHY_LEN];
 	struct stat st;
+	dev_t fsdev = 0;
 	int r;
 
 	if (!moves_data(job))
 		return 0;
 	for (unsigned i = 0; i < plan->nfiles; i++) {
 		const struct target_file *f = &plan->files[i];
+		bool missing = stat(f->path, &st) != 0;
 
-		if (stat(f->path, &st))
-			r = errno == ENOENT ? creatable(f->path, why, sizeof(why)) : -errno;
+		if (missing)
+			r = errno == ENOENT ? creatable(f->path, &fsdev, why, sizeof(why)) : -errno;
 		else
 			r = openable(job, f, &st, why, sizeof(why));
 		if (r) {
 			job_opt_err(job, target_opt(job, f->path), err, "%s", why);
 			return r;
 		}
+		if (note_layout(pf, job, f, missing ? 0 : (uint64_t)st.st_size,
+				missing ? fsdev : st.st_dev))
+			return err_set(err, "out of memory");
 		if (f->is_bdev && writes) {
 			struct iowl_err gerr = { "" };
 
-			r = guard_set_check(g, f->path, job_allow(job), hold, &gerr);
+			r = guard_set_check(pf->guard, f->path, job_allow(job), pf->hold, &gerr);
 			if (r) {
 				job_opt_err(job, "filename", err, "%s", gerr.text);
 				return r;
@@ -177,11 +216,11 @@ static int check_targets(struct guard_set *g, const struct job *job,
 }
 
 /* One file the job writes, named by option opt. */
-static int check_written(struct guard_set *g, const struct job *job, const char *opt,
-			 const char *path, bool hold, struct iowl_err *err)
+static int check_written(struct preflight *pf, const struct job *job, const char *opt,
+			 const char *path, struct iowl_err *err)
 {
 	char why[WHY_LEN];
-	int r = writable(g, path, job_allow(job), hold, why, sizeof(why));
+	int r = writable(pf->guard, path, job_allow(job), pf->hold, why, sizeof(why));
 
 	if (r)
 		job_opt_err(job, opt, err, "%s", why);
@@ -189,7 +228,7 @@ static int check_written(struct guard_set *g, const struct job *job, const char 
 }
 
 /* write_iolog and the write_*_log files of thread number number. */
-static int check_logs(struct guard_set *g, const struct job *job, unsigned number, bool hold,
+static int check_logs(struct preflight *pf, const struct job *job, unsigned number,
 		      struct iowl_err *err)
 {
 	const struct job_opts *o = &job->o;
@@ -208,7 +247,7 @@ static int check_logs(struct guard_set *g, const struct job *job, unsigned numbe
 	int r = 0;
 
 	if (o->write_iolog)
-		r = check_written(g, job, "write_iolog", o->write_iolog, hold, err);
+		r = check_written(pf, job, "write_iolog", o->write_iolog, err);
 	for (unsigned i = 0; !r && i < sizeof(logs) / sizeof(logs[0]); i++) {
 		if (!logs[i].name)
 			continue;
@@ -216,7 +255,7 @@ static int check_logs(struct guard_set *g, const struct job *job, unsigned numbe
 				o->per_job_logs))
 			return job_opt_err(job, logs[i].opt, err, "the log's name is longer than %d bytes",
 					   PATH_MAX - 1);
-		r = check_written(g, job, logs[i].opt, path, hold, err);
+		r = check_written(pf, job, logs[i].opt, path, err);
 	}
 	return r;
 }
@@ -259,8 +298,23 @@ static int check_system(const struct job *job, struct iowl_err *err)
 			   "CPU %d is not one this process may run on (it may use %s)", cpu, cpus);
 }
 
-int preflight_clone(struct guard_set *g, const struct job *job, unsigned clone, unsigned number,
-		    const struct target_plan *plan, bool hold, struct iowl_err *err)
+void preflight_init(struct preflight *pf, struct guard_set *g, bool hold)
+{
+	memset(pf, 0, sizeof(*pf));
+	pf->guard = g;
+	pf->hold = hold;
+}
+
+void preflight_release(struct preflight *pf)
+{
+	for (unsigned i = 0; i < pf->nlayout; i++)
+		free(pf->layout[i].path);
+	free(pf->layout);
+	memset(pf, 0, sizeof(*pf));
+}
+
+int preflight_clone(struct preflight *pf, const struct job *job, unsigned clone, unsigned number,
+		    const struct target_plan *plan, struct iowl_err *err)
 {
 	struct gen *gen = gen_new(job, clone, number, plan, err);
 	int r;
@@ -272,14 +326,15 @@ int preflight_clone(struct guard_set *g, const struct job *job, unsigned clone, 
 	if (!r)
 		r = verify_check_plan(job, plan, err);
 	if (!r)
-		r = check_targets(g, job, plan, hold, err);
+		r = check_targets(pf, job, plan, err);
 	if (!r)
-		r = check_logs(g, job, number, hold, err);
+		r = check_logs(pf, job, number, err);
 	return r;
 }
 
-int preflight_output(struct guard_set *g, const char *path, const struct job *jobs,
-		     unsigned njobs, bool hold, struct iowl_err *err)
+/* --output: the guard (allowed what every job allows) and a writable place. */
+static int check_output(struct preflight *pf, const char *path, const struct job *jobs,
+			unsigned njobs, struct iowl_err *err)
 {
 	unsigned allow = GUARD_ALLOW_ALL;
 	char why[WHY_LEN];
@@ -287,8 +342,131 @@ int preflight_output(struct guard_set *g, const char *path, const struct job *jo
 
 	for (unsigned j = 0; j < njobs; j++)
 		allow &= job_allow(&jobs[j]);
-	r = writable(g, path, allow, hold, why, sizeof(why));
+	r = writable(pf->guard, path, allow, pf->hold, why, sizeof(why));
 	if (r)
 		err_set(err, "--output '%s': %s", path, why);
+	return r;
+}
+
+static int layout_order(const void *a, const void *b)
+{
+	const struct preflight_layout *x = a, *y = b;
+	int c = x->fsdev < y->fsdev ? -1 : x->fsdev > y->fsdev;
+
+	if (!c)
+		c = strcmp(x->path, y->path);
+	return c ? c : x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/* "1.5 GiB", "512.0 KiB" */
+static void human(uint64_t bytes, char *buf, size_t len)
+{
+	static const char *const units[] = { "bytes", "KiB", "MiB", "GiB", "TiB", "PiB" };
+	double v = (double)bytes;
+	unsigned u = 0;
+
+	while (v >= 1024 && u + 1 < sizeof(units) / sizeof(units[0])) {
+		v /= 1024;
+		u++;
+	}
+	snprintf(buf, len, u ? "%.1f %s" : "%.0f %s", v, units[u]);
+}
+
+/* Whether need bytes fit the free space of the filesystem of path's directory; err when not. */
+static bool space_short(const struct job *job, const char *path, uint64_t need,
+			struct iowl_err *err)
+{
+	char *dir = dir_of(path), a[32], b[32];
+	struct statvfs sv;
+	uint64_t avail;
+	bool short_ = false;
+
+	if (dir && !statvfs(dir, &sv)) {	/* when it cannot tell, the layout will */
+		avail = (uint64_t)sv.f_bavail * sv.f_frsize;
+		short_ = need > avail;
+		if (short_) {
+			human(need, a, sizeof(a));
+			human(avail, b, sizeof(b));
+			job_opt_err(job, "size", err,
+				    "laying out the run's files needs %s on the filesystem of '%s', which has %s free (free some space, or give smaller sizes)",
+				    a, dir, b);
+		}
+	}
+	free(dir);
+	return short_;
+}
+
+/*
+ * The bytes the layout will write, as target_layout() does it: a file shorter than a region's
+ * end is written from its end (or the region's start, whichever is further) to the region's
+ * end, once, in the order the phases meet the regions.  They must fit each filesystem's free
+ * space.
+ */
+static int check_space(struct preflight *pf, struct iowl_err *err)
+{
+	struct preflight_layout *v = pf->layout;
+	uint64_t need = 0, size = 0;
+	const struct job *first = NULL;
+
+	if (!pf->nlayout)
+		return 0;
+	qsort(v, pf->nlayout, sizeof(*v), layout_order);
+	for (unsigned i = 0; i < pf->nlayout; i++) {
+		if (!i || strcmp(v[i].path, v[i - 1].path))
+			size = v[i].have;
+		if (v[i].end > size) {
+			need += v[i].end - (size > v[i].start ? size : v[i].start);
+			size = v[i].end;
+		}
+		if (!first || v[i].job->index < first->index)
+			first = v[i].job;
+		if (i + 1 < pf->nlayout && v[i + 1].fsdev == v[i].fsdev)
+			continue;
+		if (need && space_short(first, v[i].path, need, err))
+			return -ENOSPC;
+		need = 0;
+		first = NULL;
+	}
+	return 0;
+}
+
+/* The AIO events of one phase's libaio clones, at most fs.aio-max-nr at once. */
+static int check_aio(const struct job *jobs, unsigned njobs, struct iowl_err *err)
+{
+	unsigned long long max = 0, sum = 0;
+	const struct job *last = NULL;
+	FILE *f = fopen("/proc/sys/fs/aio-max-nr", "re");
+	int ok = f && fscanf(f, "%llu", &max) == 1;
+
+	if (f)
+		fclose(f);
+	if (!ok)
+		return 0;
+	for (unsigned j = 0; j < njobs; j++) {
+		const struct job *job = &jobs[j];
+
+		if (j && job->phase != jobs[j - 1].phase)
+			sum = 0;
+		if (strcmp(job->o.ioengine, "libaio"))
+			continue;
+		sum += (unsigned long long)job->o.iodepth * job->o.numjobs;
+		last = job;
+		if (sum > max)
+			return job_opt_err(last, "iodepth", err,
+					   "the libaio clones running with this job need %llu AIO events at once, more than fs.aio-max-nr=%llu allows (raise it with sysctl fs.aio-max-nr=%llu, or lower iodepth or numjobs)",
+					   sum, max, sum);
+	}
+	return 0;
+}
+
+int preflight_finish(struct preflight *pf, const char *output, const struct job *jobs,
+		     unsigned njobs, struct iowl_err *err)
+{
+	int r = check_space(pf, err);
+
+	if (!r)
+		r = check_aio(jobs, njobs, err);
+	if (!r && output)
+		r = check_output(pf, output, jobs, njobs, err);
 	return r;
 }

@@ -117,11 +117,12 @@ int run_prepare(struct iowl_run *run, struct iowl_err *err)
 		.doc = &run->doc, .sets = run->opts.sets, .nsets = run->opts.nsets,
 		.sections = run->opts.sections, .nsections = run->opts.nsections,
 	};
-	/* Devices stay held from the first check to the end of the process (sweep points included). */
-	bool hold = !run->opts.parse_only && !run->opts.analyze;
+	struct preflight pf;
 	unsigned number = 0;
 	int ret = jobfile_build(&in, &run->jobs, &run->njobs, err);
 
+	/* Devices stay held from the first check to the end of the process (sweep points included). */
+	preflight_init(&pf, &run->guard, !run->opts.parse_only && !run->opts.analyze);
 	/*
 	 * Every target is resolved and every path the run writes checked now, so a missing size, a
 	 * misaligned region or a file that cannot be created stops the run before any IO.
@@ -134,15 +135,14 @@ int run_prepare(struct iowl_run *run, struct iowl_err *err)
 			if (!ret && !c)
 				report_roundup(&run->jobs[j], &plan);
 			if (!ret) {
-				ret = preflight_clone(&run->guard, &run->jobs[j], c, number, &plan, hold,
-						      err);
+				ret = preflight_clone(&pf, &run->jobs[j], c, number, &plan, err);
 				target_plan_release(&plan);
 			}
 		}
 	}
-	if (!ret && run->opts.output)
-		ret = preflight_output(&run->guard, run->opts.output, run->jobs, run->njobs, hold,
-				       err);
+	if (!ret)
+		ret = preflight_finish(&pf, run->opts.output, run->jobs, run->njobs, err);
+	preflight_release(&pf);
 	return ret;
 }
 

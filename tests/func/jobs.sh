@@ -2,7 +2,9 @@
 # Every job file shipped under jobs/ passes --parse-only (devices named by IOWL_DEV* point at a scratch file).
 . "$(dirname "$0")/../lib.sh"
 top=$(pwd)
-truncate -s 1g "$SCRATCH/dev"
+# Sparse and as large as the largest range the jobs read (100g): a smaller file would have to be
+# laid out, and --parse-only checks that the layout fits the filesystem.
+truncate -s 100g "$SCRATCH/dev" || skip "cannot create a sparse 100 GiB file in $SCRATCH"
 export IOWL_DEV="$SCRATCH/dev"
 for i in 1 2 3 4 5 6 7 8; do export IOWL_DEV$i="$SCRATCH/dev"; done
 cd "$SCRATCH" || fail "cd"

@@ -38,4 +38,25 @@ refused "rate_iops_min=5: --curve sets each point's rate_iops itself" \
 # io_uring's submission thread on a CPU this process cannot use (the ring would be refused).
 refused "sqthread_poll_cpu=1023: CPU 1023 is not one this process may run on (it may use " \
 	--name=u --filename=f --ioengine=io_uring --sqthread_poll=1 --sqthread_poll_cpu=1023 --size=64k
+# More libaio events at once than fs.aio-max-nr allows: io_setup would fail in every clone.
+max=$(cat /proc/sys/fs/aio-max-nr 2>/dev/null) || max=
+if [ -n "$max" ]; then
+	n=$((max / 65535 + 1))
+	refused "iodepth=65535: the libaio clones running with this job need $((n * 65535)) AIO events at once, more than fs.aio-max-nr=$max allows" \
+		--name=a --filename=f --ioengine=libaio --iodepth=65535 --numjobs=$n --size=64k
+fi
+
+# Files to lay out that do not fit their filesystem: found before writing any of them.
+[ "$(id -u)" = 0 ] || skip "the free-space case needs root to mount a small tmpfs"
+mkdir small && mount -t tmpfs -o size=1m tmpfs small 2>/dev/null || skip "cannot mount tmpfs"
+on_exit "umount $SCRATCH/w/small"
+refused "size=2m: laying out the run's files needs 2.0 MiB on the filesystem of 'small', which has 1.0 MiB free" \
+	--name=l --filename=small/a --ioengine=psync --rw=read --size=2m
+# Two jobs sharing a file lay it out once: 768k fits.
+"$IOWL" --parse-only --name=l --filename=small/a --ioengine=psync --rw=read --size=768k \
+	--name=m --filename=small/a --ioengine=psync --rw=read --size=768k 2> "$o/err" ||
+	{ cat "$o/err"; fail "a shared file counted twice"; }
+refused "laying out the run's files needs 1.1 MiB" \
+	--name=l --filename=small/a --ioengine=psync --rw=read --size=768k \
+	--name=m --filename=small/b --ioengine=psync --rw=read --size=384k
 echo "parse-only ok"
