@@ -616,6 +616,16 @@ void guard_set_release(struct guard_set *s)
 	memset(s, 0, sizeof(*s));
 }
 
+void guard_set_settle(const struct guard_set *s)
+{
+	for (unsigned i = 0; i < s->n; i++) {
+		if (s->v[i].fd < 0)
+			continue;
+		fsync(s->v[i].fd);
+		posix_fadvise(s->v[i].fd, 0, 0, POSIX_FADV_DONTNEED);
+	}
+}
+
 static struct guard_entry *guard_set_find(struct guard_set *s, dev_t dev)
 {
 	for (unsigned i = 0; i < s->n; i++)

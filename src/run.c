@@ -607,6 +607,8 @@ static int run_phase(struct iowl_run *run, unsigned phase, unsigned *number,
 		}
 		iolog_end(&p);
 	}
+	if (joined)
+		guard_set_settle(&run->guard);
 	failed = ret ? phase_failure(&p) : NULL;
 	if (failed)
 		err_set(why, "job '%s' failed to set up: %s", failed->job->o.name, failed->err.text);

@@ -69,6 +69,13 @@ void guard_set_init(struct guard_set *s);
 int guard_set_check(struct guard_set *s, const char *path, unsigned allow, bool hold,
 		    struct iowl_err *err);
 
+/*
+ * Writes back and drops the page cache of every held device, as the last close of a block
+ * device does: the hold keeps a phase's workers from being that last close, and the device's
+ * figures and the next phase's buffered reads must not change for it.
+ */
+void guard_set_settle(const struct guard_set *s);
+
 /* Closes the held devices and frees s. */
 void guard_set_release(struct guard_set *s);
 
