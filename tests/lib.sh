@@ -46,3 +46,22 @@ loop_device() {
 	command -v udevadm >/dev/null 2>&1 && udevadm settle >/dev/null 2>&1
 	return 0
 }
+# have_fio: fio 3 is installed to compare with
+have_fio() { command -v fio >/dev/null 2>&1 && fio --version 2>/dev/null | grep -q '^fio-3'; }
+# same_as_fio SUMMARY EXPECTED ARGS...: runs iowl with ARGS and JSON output, and fio too where
+# have_fio; SUMMARY (a function printing lines from a JSON file) must give EXPECTED (its lines
+# joined by ';') for iowl, and the same for fio.
+same_as_fio() {
+	sum=$1 want=$2
+	shift 2
+	"$IOWL" --output-format=json --eta=never "$@" > "$SCRATCH/i.json" 2> "$SCRATCH/i.err" ||
+		{ cat "$SCRATCH/i.err"; fail "iowl $*"; }
+	got=$("$sum" "$SCRATCH/i.json" | paste -sd ';' -)
+	[ "$got" = "$want" ] || fail "iowl $*: got '$got', expected '$want'"
+	have_fio || return 0
+	fio --output-format=json --output="$SCRATCH/f.json" "$@" > /dev/null 2> "$SCRATCH/f.err" ||
+		{ cat "$SCRATCH/f.err"; fail "fio $*"; }
+	fgot=$("$sum" "$SCRATCH/f.json" | paste -sd ';' -)
+	[ "$fgot" = "$got" ] || fail "$*: fio gave '$fgot', iowl '$got'"
+	echo "same as fio: $* -> $got"
+}

@@ -44,32 +44,15 @@ summary() {
 	done
 }
 
-have_fio=
-command -v fio >/dev/null 2>&1 && fio --version 2>/dev/null | grep -q '^fio-3' && have_fio=1
-
-# case "expected summary (lines joined by ;)" arguments...
-case_() {
-	want=$1
-	shift
-	"$IOWL" --output-format=json --eta=never "$@" > i.json 2> i.err || { cat i.err; fail "iowl $*"; }
-	got=$(summary i.json | paste -sd ';' -)
-	[ "$got" = "$want" ] || fail "iowl $*: got '$got', expected '$want'"
-	[ -n "$have_fio" ] || return 0
-	fio --output-format=json --output=f.json "$@" > /dev/null 2> f.err || { cat f.err; fail "fio $*"; }
-	fgot=$(summary f.json | paste -sd ';' -)
-	[ "$fgot" = "$got" ] || fail "$*: fio did '$fgot', iowl '$got'"
-	echo "same as fio: $* -> $got"
-}
-
-case_ "a g=0 r=16 w=0;b g=0 r=0 w=128" --bs=64k j1.fio
-case_ "a g=0 r=16 w=0;b g=0 r=0 w=128" j1.fio --bs=64k
-case_ "z g=0 r=0 w=256;a g=0 r=256 w=0;b g=0 r=0 w=128" \
+same_as_fio summary "a g=0 r=16 w=0;b g=0 r=0 w=128" --bs=64k j1.fio
+same_as_fio summary "a g=0 r=16 w=0;b g=0 r=0 w=128" j1.fio --bs=64k
+same_as_fio summary "z g=0 r=0 w=256;a g=0 r=256 w=0;b g=0 r=0 w=128" \
 	--name=z --ioengine=null --size=1m --rw=write j1.fio
-case_ "z g=0 r=0 w=16;a g=0 r=16 w=0;b g=0 r=0 w=128" \
+same_as_fio summary "z g=0 r=0 w=16;a g=0 r=16 w=0;b g=0 r=0 w=128" \
 	--bs=64k --name=z --ioengine=null --size=1m j1.fio --rw=write
-case_ "z g=0 r=0 w=256;y g=1 r=256 w=0;d g=1 r=128 w=0" \
+same_as_fio summary "z g=0 r=0 w=256;y g=1 r=256 w=0;d g=1 r=128 w=0" \
 	--ioengine=null --size=1m --name=z --rw=write --name=y --rw=read j3.fio --stonewall
-case_ "a g=0 r=10 w=0;b g=0 r=0 w=10" --number_ios=10 j1.fio
+same_as_fio summary "a g=0 r=10 w=0;b g=0 r=0 w=10" --number_ios=10 j1.fio
 
 # The IOs themselves: the iologs of a file job given --bs and --write_iolog on the command line.
 truncate -s 256k f.dat
@@ -78,7 +61,7 @@ printf '[r]\nioengine=psync\nfilename=f.dat\nrw=read\n' > j4.fio
 awk '{ for (k = 1; k < NF; k++) if ($k == "read") print $(k + 1), $(k + 2) }' i.log > i.ios
 [ "$(paste -sd ' ' i.ios)" = "0 65536 65536 65536 131072 65536 196608 65536" ] ||
 	fail "iolog: $(paste -sd ' ' i.ios)"
-if [ -n "$have_fio" ]; then
+if have_fio; then
 	fio --bs=64k --write_iolog=f.log j4.fio > /dev/null 2> f.err || { cat f.err; fail "fio iolog run"; }
 	awk '{ for (k = 1; k < NF; k++) if ($k == "read") print $(k + 1), $(k + 2) }' f.log > f.ios
 	cmp -s i.ios f.ios || fail "iologs differ: fio $(paste -sd ' ' f.ios), iowl $(paste -sd ' ' i.ios)"

@@ -17,17 +17,7 @@ number_ios=10
 direct=0
 rw=randread
 EOF
-cat > j1.fio <<'EOF'
-[global]
-ioengine=null
-size=1m
-
-[a]
-rw=read
-EOF
-
-have_fio=
-command -v fio >/dev/null 2>&1 && fio --version 2>/dev/null | grep -q '^fio-3' && have_fio=1
+printf '[global]\nioengine=null\nsize=1m\n\n[a]\nrw=read\n' > j1.fio
 
 # The options objects of a JSON document, one key=value a line, each object ended by "--".
 opts() {
@@ -42,24 +32,10 @@ opts() {
 	done
 }
 
-# case "expected (lines joined by ;)" arguments...
-case_() {
-	want=$1
-	shift
-	"$IOWL" --output-format=json --eta=never "$@" > i.json 2> i.err || { cat i.err; fail "iowl $*"; }
-	got=$(opts i.json | paste -sd ';' -)
-	[ "$got" = "$want" ] || fail "iowl $*: got '$got', expected '$want'"
-	[ -n "$have_fio" ] || return 0
-	fio --output-format=json --output=f.json "$@" > /dev/null 2> f.err || { cat f.err; fail "fio $*"; }
-	fgot=$(opts f.json | paste -sd ';' -)
-	[ "$fgot" = "$got" ] || fail "$*: fio wrote '$fgot', iowl '$got'"
-	echo "same as fio: $*"
-}
-
-case_ "-- global;name=x;ioengine=null;size=1m;rw=randread;-- job 0" \
+same_as_fio opts "-- global;name=x;ioengine=null;size=1m;rw=randread;-- job 0" \
 	--name=x --ioengine=null --size=1m --norandommap --rw=randread --group_reporting
-case_ "ioengine=null;size=1m;-- global;name=x;rw=read;-- job 0;name=y;number_ios=4;-- job 1" \
+same_as_fio opts "ioengine=null;size=1m;-- global;name=x;rw=read;-- job 0;name=y;number_ios=4;-- job 1" \
 	--ioengine=null --size=1m --thread --name=x --rw=read --norandommap --name=y --number_ios=4
-case_ "ioengine=null;size=1m;thread=1;-- global;number_ios=10;direct=0;rw=randread;-- job 0" jo.fio
-case_ "bs=64k;ioengine=null;size=1m;-- global;rw=read;-- job 0" --bs=64k j1.fio
+same_as_fio opts "ioengine=null;size=1m;thread=1;-- global;number_ios=10;direct=0;rw=randread;-- job 0" jo.fio
+same_as_fio opts "bs=64k;ioengine=null;size=1m;-- global;rw=read;-- job 0" --bs=64k j1.fio
 echo "JSON options ok"
