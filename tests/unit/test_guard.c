@@ -144,6 +144,24 @@ static void test_missing_path(void **state)
 	assert_int_equal(guard_check_write(path, GUARD_ALLOW_ALL, &err), -ENOENT);
 }
 
+/* A run's set keeps only block devices, and tells a missing path from one that passes. */
+static void test_set_keeps_devices_only(void **state)
+{
+	const struct rig *rig = *state;
+	struct iowl_err err = {""};
+	struct guard_set set;
+	char path[PATH_MAX];
+
+	guard_set_init(&set);
+	assert_int_equal(guard_set_check(&set, "/dev/null", 0, true, &err), 0);
+	path_in(rig, "no/such/file", path);
+	assert_int_equal(guard_set_check(&set, path, GUARD_ALLOW_ALL, true, &err), -ENOENT);
+	has(err.text, "No such file or directory");
+	assert_int_equal(set.n, 0);
+	guard_set_release(&set);
+	assert_null(set.v);
+}
+
 /* Creates an IMG_SIZE sparse image, writes the given chunks into it and opens it read-only. */
 static int image(const struct rig *rig, const char *name, const void *const *chunks,
 		 const size_t *offs, const size_t *lens, size_t n)
@@ -413,6 +431,7 @@ int main(void)
 		cmocka_unit_test(test_regular_file_passes),
 		cmocka_unit_test(test_char_device_passes),
 		cmocka_unit_test(test_missing_path),
+		cmocka_unit_test(test_set_keeps_devices_only),
 		cmocka_unit_test(test_signature_blank),
 		cmocka_unit_test(test_signature_filesystem),
 		cmocka_unit_test(test_signature_partition_table),
