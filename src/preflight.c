@@ -101,12 +101,13 @@ static int writable(struct guard_set *g, const char *path, unsigned allow, bool 
 	return r;
 }
 
-/* The option that named a target: filename= when it gave the path, else directory=. */
+/* The option that placed a target: filename= when the path is a name it gave, else directory=. */
 static const char *target_opt(const struct job *job, const char *path)
 {
-	if (job->o.directory && (!job->o.filename || path[0] != '/' || !job->filenames))
-		return "directory";
-	return "filename";
+	for (unsigned i = 0; job->filenames && i < job->nfilenames; i++)
+		if (!strcmp(job->filenames[i], path))
+			return "filename";
+	return job->o.directory ? "directory" : "filename";
 }
 
 /* An existing target opened as the run will: readable, writable where written, direct IO. */
@@ -144,8 +145,7 @@ static int openable(const struct job *job, const struct target_file *f, const st
 	return 0;
 }
 
-/* Every target file of the plan: openable, or creatable; the guard over written devices. */
-/* Remembers that the layout will write file f from have bytes up to its region's end. */
+/* Remembers that the layout may write file f, which holds have bytes, up to its region's end. */
 static int note_layout(struct preflight *pf, const struct job *job, const struct target_file *f,
 		       uint64_t have, dev_t fsdev)
 {
@@ -176,6 +176,7 @@ static int note_layout(struct preflight *pf, const struct job *job, const struct
 	return 0;
 }
 
+/* Every target file of the plan: openable, or creatable; the guard over written devices. */
 static int check_targets(struct preflight *pf, const struct job *job,
 			 const struct target_plan *plan, struct iowl_err *err)
 {
@@ -191,10 +192,14 @@ static int check_targets(struct preflight *pf, const struct job *job,
 		const struct target_file *f = &plan->files[i];
 		bool missing = stat(f->path, &st) != 0;
 
-		if (missing)
-			r = errno == ENOENT ? creatable(f->path, &fsdev, why, sizeof(why)) : -errno;
-		else
+		if (missing && errno != ENOENT) {
+			r = -errno;
+			snprintf(why, sizeof(why), "'%s': %s", f->path, strerror(-r));
+		} else if (missing) {
+			r = creatable(f->path, &fsdev, why, sizeof(why));
+		} else {
 			r = openable(job, f, &st, why, sizeof(why));
+		}
 		if (r) {
 			job_opt_err(job, target_opt(job, f->path), err, "%s", why);
 			return r;
