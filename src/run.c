@@ -731,7 +731,8 @@ int run_collect(struct iowl_run *run, struct run_outcome *o)
 	}
 	signal_ctl = NULL;
 	run->signal = signal_seen;
-	if (o->res.collected && add_not_run(run, &o->res, not_run_why(run, ret, &why, reason, sizeof(reason))))
+	not_run_why(run, ret, &why, reason, sizeof(reason));
+	if (o->res.collected && add_not_run(run, &o->res, reason))
 		ret = ret ? ret : -ENOMEM;
 	if (o->disks.nsamples)
 		disk_set_sample(&o->disks, clock_ns(), &(struct iowl_err){ "" });

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Before any IO: what a run can know about its targets and the files it writes, and the write guard over all of them. */
+/* Everything a run can know before its first IO: targets, the files it writes, the write guard. */
 #ifndef IOWL_PREFLIGHT_H
 #define IOWL_PREFLIGHT_H
 
