@@ -53,6 +53,7 @@ int main(int argc, char **argv)
 	}
 	if (!v) {
 		fprintf(stderr, "jget: no value at '%s'\n", argv[2]);
+		json_decref(root);
 		return 1;
 	}
 	if (json_is_string(v))
