@@ -175,8 +175,11 @@ static int range_init(struct gen_stream *st, const struct job_stream *js, const 
 					 (uint64_t)((long double)r->size * js->o.walker_start.pct / 100) :
 					 js->o.walker_start.bytes;
 
-		r->home = r->nslots ? (first / st->slot + r->nslots * js->walker / js->nwalkers) %
-					      r->nslots * st->slot : 0;
+		/* In 128 bits: with 1-byte slots nslots times the walker number passes 2^64. */
+		r->home = r->nslots ? (uint64_t)(((unsigned __int128)first / st->slot +
+						  (unsigned __int128)r->nslots * js->walker /
+							  js->nwalkers) %
+						 r->nslots) * st->slot : 0;
 	}
 	for (unsigned d = 0; d < 3; d++) {
 		r->pos[d] = r->home;

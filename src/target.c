@@ -135,13 +135,50 @@ static uint64_t pct_of(double pct, uint64_t of)
 	return (uint64_t)((long double)of * pct / 100.0L);
 }
 
-/* Region of one file: start from offset (+ offset_increment per clone), size from size/filesize. */
+/* The largest byte offset a file can have (off_t is signed). */
+#define TARGET_OFF_MAX ((uint64_t)INT64_MAX)
+
+/* The option a region's start is blamed on: offset_increment for a later clone, else offset. */
+static const char *start_opt(const struct job *job, unsigned clone)
+{
+	if (clone && job_opt_is_set(job, "offset_increment"))
+		return "offset_increment";
+	return job_opt_is_set(job, "offset") ? "offset" : "size";
+}
+
+/* A region that does not fit, blamed on the option that placed it. */
+static int region_err(const struct job *job, unsigned clone, const struct target_file *f,
+		      uint64_t start, uint64_t size, struct iowl_err *err, const char *fmt, ...)
+	__attribute__((format(printf, 7, 8)));
+
+static int region_err(const struct job *job, unsigned clone, const struct target_file *f,
+		      uint64_t start, uint64_t size, struct iowl_err *err, const char *fmt, ...)
+{
+	char what[IOWL_ERR_LEN / 4], who[32] = "the region";
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof(what), fmt, ap);
+	va_end(ap);
+	if (clone)
+		snprintf(who, sizeof(who), "clone %u's region", clone);
+	return job_opt_err(job, start_opt(job, clone), err,
+			   "%s of '%s' (offset %llu, %llu bytes) %s (give an offset and size within the %s)",
+			   who, f->path, (unsigned long long)start, (unsigned long long)size, what,
+			   f->is_bdev ? "device" : "file");
+}
+
+/*
+ * Region of one file: start from offset (+ offset_increment per clone), size from size/filesize.
+ * Every sum and product is checked: a region that would run past 2^64 (or, in a regular
+ * file, past the largest file offset) is refused, never wrapped round to the file's start.
+ */
 static int file_region(const struct job *job, unsigned clone, unsigned i,
 		       struct target_plan *plan, struct iowl_err *err)
 {
 	const struct job_opts *o = &job->o;
 	struct target_file *f = &plan->files[i];
-	uint64_t start, inc, size;
+	uint64_t start, inc, size, step, end;
 
 	if (!f->real_size && (o->offset.is_pct || o->offset_increment.is_pct || o->size.is_pct))
 		return job_opt_err(job, o->size.is_pct ? "size" : o->offset.is_pct ? "offset" :
@@ -151,7 +188,11 @@ static int file_region(const struct job *job, unsigned clone, unsigned i,
 	start = o->offset.is_pct ? pct_of(o->offset.pct, f->real_size) : o->offset.bytes;
 	inc = o->offset_increment.is_pct ? pct_of(o->offset_increment.pct, f->real_size) :
 					   o->offset_increment.bytes;
-	start += inc * clone;
+	if (__builtin_mul_overflow(inc, (uint64_t)clone, &step) ||
+	    __builtin_add_overflow(start, step, &start))
+		return job_opt_err(job, start_opt(job, clone), err,
+				   "clone %u of job '%s' would start past 2^64 bytes in '%s' (offset + %u x offset_increment; give values within the file or device)",
+				   clone, o->name, f->path, clone);
 	if (o->filesize.hi) {
 		size = o->filesize.lo;
 		if (o->filesize.hi > o->filesize.lo)	/* fio draws per file; we use a fixed, seeded spread */
@@ -172,11 +213,15 @@ static int file_region(const struct job *job, unsigned clone, unsigned i,
 			      "job '%s': no room for a region in '%s' (offset %llu, file size %llu)",
 			      o->name, f->path, (unsigned long long)start,
 			      (unsigned long long)f->real_size);
-	if (f->is_bdev && start + size > f->real_size)
-		return err_at(err, job->file, job->line,
-			      "job '%s': region %llu+%llu runs past the end of '%s' (%llu bytes)",
-			      o->name, (unsigned long long)start, (unsigned long long)size,
-			      f->path, (unsigned long long)f->real_size);
+	if (__builtin_add_overflow(start, size, &end))
+		return region_err(job, clone, f, start, size, err, "ends past 2^64 bytes");
+	if (!f->is_bdev && end > TARGET_OFF_MAX)
+		return region_err(job, clone, f, start, size, err,
+				  "ends past the largest file offset, 2^63 - 1");
+	if (f->is_bdev && end > f->real_size)
+		return region_err(job, clone, f, start, size, err,
+				  "runs past the end of the device (%llu bytes)",
+				  (unsigned long long)f->real_size);
 	f->start = start;
 	f->size = size;
 	return 0;
