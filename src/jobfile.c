@@ -187,7 +187,11 @@ static int apply_job_level(struct job *job, const struct pending_list *l, struct
 	return 0;
 }
 
-/* Each stream block over a copy of the job's options; --set lines apply to every stream too. */
+/*
+ * Each stream block over a copy of the job's options; --set lines apply to every stream too,
+ * except a stream's range (offset=, size=): --set sizes the job, and the streams keep their
+ * places in it.
+ */
 static int apply_streams(struct job *job, const struct pending_list *l, struct iowl_err *err)
 {
 	int ret = 0;
@@ -207,7 +211,7 @@ static int apply_streams(struct job *job, const struct pending_list *l, struct i
 			const struct opt_def *def = opt_find(l->v[i].key);
 
 			if (l->v[i].from_set && def && (def->flags & OPT_F_STREAM) &&
-			    !(def->flags & OPT_F_STREAM_ONLY))
+			    !(def->flags & (OPT_F_STREAM_ONLY | OPT_F_RANGE)))
 				ret = apply_to(&job->streams[s].o, NULL, &l->v[i], err);
 		}
 	}

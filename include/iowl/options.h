@@ -30,6 +30,7 @@ enum opt_flags {
 	OPT_F_BARE_OK = 1U << 0,	/* OPT_FUNC that takes a bare key as true */
 	OPT_F_STREAM = 1U << 1,		/* may be set per stream (after stream=NAME) */
 	OPT_F_STREAM_ONLY = 1U << 2,	/* means something only inside a stream */
+	OPT_F_RANGE = 1U << 3,		/* in a stream, a range inside the job's region: --set sets the job's */
 };
 
 struct opt_value {
