@@ -168,42 +168,103 @@ static int region_err(const struct job *job, unsigned clone, const struct target
 			   f->is_bdev ? "device" : "file");
 }
 
+/* The granularity fio rounds a region to: the smallest block size the job issues. */
+static uint64_t region_bs(const struct job *job)
+{
+	uint64_t m = UINT64_MAX;
+
+	for (unsigned d = 0; d < 3; d++)
+		if (job_does_dir(job, d) && job->min_bs[d] < m)
+			m = job->min_bs[d];
+	return m == UINT64_MAX ? job->o.bs[0] : m;
+}
+
 /*
- * Region of one file: start from offset (+ offset_increment per clone), size from size/filesize.
- * Every sum and product is checked: a region that would run past 2^64 (or, in a regular
- * file, past the largest file offset) is refused, never wrapped round to the file's start.
+ * Where clone's region starts in f: offset plus clone times offset_increment, each a size or a
+ * percentage of the whole file or device.  As fio, a start that a percentage went into is
+ * rounded up to the smallest block size.  Returns 0 or -EINVAL with err set.
+ */
+static int region_start(const struct job *job, unsigned clone, const struct target_file *f,
+			uint64_t *start, struct iowl_err *err)
+{
+	const struct job_opts *o = &job->o;
+	bool pct = o->offset.is_pct || o->offset_increment.is_pct;
+	uint64_t base, inc, step, bs = region_bs(job);
+
+	if (pct && !f->real_size)
+		return job_opt_err(job, o->offset.is_pct ? "offset" : "offset_increment", err,
+				   "a percentage of '%s' needs the file to exist (give sizes in bytes to create it)",
+				   f->path);
+	base = o->offset.is_pct ? pct_of(o->offset.pct, f->real_size) : o->offset.bytes;
+	inc = o->offset_increment.is_pct ? pct_of(o->offset_increment.pct, f->real_size) :
+					   o->offset_increment.bytes;
+	if (__builtin_mul_overflow(inc, (uint64_t)clone, &step) ||
+	    __builtin_add_overflow(base, step, start) ||
+	    (pct && *start % bs && __builtin_add_overflow(*start, bs - *start % bs, start)))
+		return job_opt_err(job, start_opt(job, clone), err,
+				   "clone %u of job '%s' would start past 2^64 bytes in '%s' (offset + %u x offset_increment; give values within the file or device)",
+				   clone, o->name, f->path, clone);
+	return 0;
+}
+
+/*
+ * The length of file number i's region from start, before size=N% applies: filesize, size
+ * split over the files (the first ones a block longer with what does not divide, as fio), or
+ * the rest of the file or device.
+ */
+static uint64_t region_len(const struct job *job, unsigned i, const struct target_plan *plan,
+			   const struct target_file *f, uint64_t start)
+{
+	const struct job_opts *o = &job->o;
+	uint64_t bs = region_bs(job), each;
+
+	if (o->filesize.hi) {
+		uint64_t size = o->filesize.lo;
+
+		if (o->filesize.hi > o->filesize.lo)	/* fio draws per file; we use a fixed, seeded spread */
+			size += (o->filesize.hi - o->filesize.lo) * ((i * 2654435761u) % 1000) / 999;
+		return size;
+	}
+	if (o->size.is_pct || !o->size.bytes)
+		return f->real_size > start ? f->real_size - start : 0;
+	each = o->size.bytes / plan->nfiles;
+	return each + (i < (o->size.bytes - each * plan->nfiles) / bs ? bs : 0);
+}
+
+/* size=N%: N percent of the whole file (the region's start and length), rounded down to a block. */
+static uint64_t region_pct(const struct job *job, uint64_t start, uint64_t len)
+{
+	uint64_t whole = start + len, size, bs = region_bs(job);
+
+	if (!job->o.size.is_pct || job->o.size.pct >= 100)
+		return len;
+	size = pct_of(job->o.size.pct, whole);
+	if (size > len)
+		size = len;
+	return size - size % bs;
+}
+
+/*
+ * Region of one file: where it starts, and how long it is.  Every sum and product is checked:
+ * a region that would run past 2^64 (or, in a regular file, past the largest file offset) is
+ * refused, never wrapped round to the file's start.
  */
 static int file_region(const struct job *job, unsigned clone, unsigned i,
 		       struct target_plan *plan, struct iowl_err *err)
 {
 	const struct job_opts *o = &job->o;
 	struct target_file *f = &plan->files[i];
-	uint64_t start, inc, size, step, end;
+	uint64_t start = 0, size, end;
+	int ret;
 
-	if (!f->real_size && (o->offset.is_pct || o->offset_increment.is_pct || o->size.is_pct))
-		return job_opt_err(job, o->size.is_pct ? "size" : o->offset.is_pct ? "offset" :
-							       "offset_increment", err,
+	if (!f->real_size && o->size.is_pct && !o->filesize.hi)
+		return job_opt_err(job, "size", err,
 				   "a percentage of '%s' needs the file to exist (give sizes in bytes to create it)",
 				   f->path);
-	start = o->offset.is_pct ? pct_of(o->offset.pct, f->real_size) : o->offset.bytes;
-	inc = o->offset_increment.is_pct ? pct_of(o->offset_increment.pct, f->real_size) :
-					   o->offset_increment.bytes;
-	if (__builtin_mul_overflow(inc, (uint64_t)clone, &step) ||
-	    __builtin_add_overflow(start, step, &start))
-		return job_opt_err(job, start_opt(job, clone), err,
-				   "clone %u of job '%s' would start past 2^64 bytes in '%s' (offset + %u x offset_increment; give values within the file or device)",
-				   clone, o->name, f->path, clone);
-	if (o->filesize.hi) {
-		size = o->filesize.lo;
-		if (o->filesize.hi > o->filesize.lo)	/* fio draws per file; we use a fixed, seeded spread */
-			size += (o->filesize.hi - o->filesize.lo) * ((i * 2654435761u) % 1000) / 999;
-	} else if (o->size.is_pct) {
-		size = pct_of(o->size.pct, f->real_size > start ? f->real_size - start : 0);
-	} else if (o->size.bytes) {
-		size = o->size.bytes / plan->nfiles;
-	} else {
-		size = f->real_size > start ? f->real_size - start : 0;
-	}
+	ret = region_start(job, clone, f, &start, err);
+	if (ret)
+		return ret;
+	size = region_pct(job, start, region_len(job, i, plan, f, start));
 	if (!size && !f->real_size)
 		return job_opt_err(job, "filename", err,
 				   "'%s' does not exist and no size is given (set size=, e.g. size=1g)",
