@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "iowl/pattern/rng.h"
 #include "iowl/target.h"
 #include "iowl/value.h"
 
@@ -207,28 +208,58 @@ static int region_start(const struct job *job, unsigned clone, const struct targ
 	return 0;
 }
 
+/* rng_stream_id() kind of the filesize= range draws (the generators' kinds are small numbers). */
+#define TARGET_RNG_FILESIZE 0x66737a00U
+
 /*
- * The length of file number i's region from start, before size=N% applies: filesize, size
- * split over the files (the first ones a block longer with what does not divide, as fio), or
- * the rest of the file or device.
+ * The size of file number i of clone with filesize=: the size, or for a range lo-hi one drawn
+ * in it from randseed, the clone and the file (the same on every run and in every place the
+ * plan is made), rounded down to a whole block, as fio's; an existing file whose size is
+ * already in the range keeps it.
  */
-static uint64_t region_len(const struct job *job, unsigned i, const struct target_plan *plan,
-			   const struct target_file *f, uint64_t start)
+static uint64_t file_size_of(const struct job *job, unsigned clone, unsigned i,
+			     const struct target_file *f)
 {
 	const struct job_opts *o = &job->o;
-	uint64_t bs = region_bs(job), each;
+	uint64_t lo = o->filesize.lo, hi = o->filesize.hi, size, bs = region_bs(job);
+	struct rng r;
+
+	if (hi == lo)
+		return lo;
+	if (f->real_size >= lo && f->real_size <= hi)
+		return f->real_size;
+	rng_init(&r, o->randseed ^ rng_mix64(i + 1ULL), rng_stream_id(clone, TARGET_RNG_FILESIZE));
+	size = lo + rng_below(&r, hi - lo);
+	return size - size % bs;
+}
+
+/*
+ * The length of file number i's region from start, before size=N% applies: up to the file's
+ * filesize, size split over the files (the first ones a block longer with what does not
+ * divide, as fio), or the rest of the file or device.  Returns 0 or -EINVAL with err set.
+ */
+static int region_len(const struct job *job, unsigned clone, unsigned i,
+		      const struct target_plan *plan, const struct target_file *f, uint64_t start,
+		      uint64_t *len, struct iowl_err *err)
+{
+	const struct job_opts *o = &job->o;
+	uint64_t bs = region_bs(job), each, fsize;
 
 	if (o->filesize.hi) {
-		uint64_t size = o->filesize.lo;
-
-		if (o->filesize.hi > o->filesize.lo)	/* fio draws per file; we use a fixed, seeded spread */
-			size += (o->filesize.hi - o->filesize.lo) * ((i * 2654435761u) % 1000) / 999;
-		return size;
+		fsize = file_size_of(job, clone, i, f);
+		if (start >= fsize)
+			return job_opt_err(job, start_opt(job, clone), err,
+					   "%sthe region of '%s' starts at %llu, not before the end of the file (filesize %llu; give an offset below filesize)",
+					   clone ? "in clone " : "", f->path, (unsigned long long)start,
+					   (unsigned long long)fsize);
+		*len = fsize - start;
+	} else if (o->size.is_pct || !o->size.bytes) {
+		*len = f->real_size > start ? f->real_size - start : 0;
+	} else {
+		each = o->size.bytes / plan->nfiles;
+		*len = each + (i < (o->size.bytes - each * plan->nfiles) / bs ? bs : 0);
 	}
-	if (o->size.is_pct || !o->size.bytes)
-		return f->real_size > start ? f->real_size - start : 0;
-	each = o->size.bytes / plan->nfiles;
-	return each + (i < (o->size.bytes - each * plan->nfiles) / bs ? bs : 0);
+	return 0;
 }
 
 /* size=N%: N percent of the whole file (the region's start and length), rounded down to a block. */
@@ -254,7 +285,7 @@ static int file_region(const struct job *job, unsigned clone, unsigned i,
 {
 	const struct job_opts *o = &job->o;
 	struct target_file *f = &plan->files[i];
-	uint64_t start = 0, size, end;
+	uint64_t start = 0, size = 0, end;
 	int ret;
 
 	if (!f->real_size && o->size.is_pct && !o->filesize.hi)
@@ -262,9 +293,11 @@ static int file_region(const struct job *job, unsigned clone, unsigned i,
 				   "a percentage of '%s' needs the file to exist (give sizes in bytes to create it)",
 				   f->path);
 	ret = region_start(job, clone, f, &start, err);
+	if (!ret)
+		ret = region_len(job, clone, i, plan, f, start, &size, err);
 	if (ret)
 		return ret;
-	size = region_pct(job, start, region_len(job, i, plan, f, start));
+	size = region_pct(job, start, size);
 	if (!size && !f->real_size)
 		return job_opt_err(job, "filename", err,
 				   "'%s' does not exist and no size is given (set size=, e.g. size=1g)",
@@ -466,6 +499,10 @@ int target_plan(const struct job *job, unsigned clone, struct target_plan *plan,
 		if (f->lbs > plan->lbs)
 			plan->lbs = f->lbs;
 	}
+	/* With filesize=, size= is the IO a pass does over the files, not their size (fio). */
+	if (!ret && job->o.filesize.hi && !job->o.size.is_pct && job->o.size.bytes &&
+	    job->o.size.bytes < plan->total)
+		plan->total = job->o.size.bytes;
 	if (ret)
 		target_plan_release(plan);
 	return ret;

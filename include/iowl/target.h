@@ -15,7 +15,7 @@ struct target_plan {
 	struct target_file *files;
 	char **names;
 	unsigned nfiles;
-	uint64_t total;		/* sum of the region sizes */
+	uint64_t total;		/* bytes of IO per pass: the regions' sizes, or size= with filesize= */
 	unsigned lbs;		/* largest logical block size among the files (direct IO) */
 };
 
