@@ -210,6 +210,8 @@ static int generate(const struct job *job, uint64_t nios, struct analysis *a, st
 	for (uint64_t i = 0; i < nios; i++) {
 		struct io_u io = { 0 };
 
+		if (gen_pass_done(g))	/* as a run's next loop (or time_based pass) would */
+			gen_restart(g);
 		gen_next(g, &io);
 		count(a, &io);
 		if (log)

@@ -26,6 +26,12 @@ enum gen_rng {
 	RNG_DIST = 8,
 };
 
+/* Bookkeeping after an IO's offset, in one word so that the common case tests it once. */
+enum gen_tail {
+	GEN_TAIL_FILE_BYTES = 1U << 0,	/* sequential file service counts the bytes per file */
+	GEN_TAIL_MAP_END = 1U << 1,	/* the IO is the last of its file's random-map pass */
+};
+
 /* A bssplit column of the alias table, with the sizes themselves instead of their indexes. */
 struct gen_bs {
 	uint32_t thresh;		/* keep the column's size when the fraction is below */
@@ -57,6 +63,7 @@ struct gen_range {
 	uint64_t pos[3];		/* sequential cursors, relative to start */
 	struct dist *dist[3];		/* non-uniform random_distribution, NULL: uniform */
 	unsigned cpos;
+	uint64_t left;			/* random-map draws left in this pass (beside cpos: same line) */
 	uint64_t cbuf[COVER_BATCH];	/* the map's next blocks, computed a batch at a time */
 	struct cover cover;		/* full-coverage random map */
 	uint64_t nslots;
@@ -66,10 +73,11 @@ struct gen_range {
 };
 
 struct gen_stream {
-	unsigned rw;
+	uint8_t rw;			/* RW_F_READ | RW_F_WRITE | RW_F_TRIM (a byte: the flags below share its word) */
 	bool mixed;			/* reads and writes: draw the direction */
 	uint8_t fixed_dir;		/* the direction when not mixed */
 	bool random, randommap;
+	bool ends;			/* its pass over a file ends (no stream walkers, which wrap) */
 	uint64_t read_chance;
 	unsigned rw_nr, nr_left;	/* random: IOs per new random offset */
 	uint32_t skip;			/* sequential: bytes skipped after each IO */
@@ -88,9 +96,11 @@ struct gen {
 	uint8_t sbuf[GEN_STREAM_BATCH];	/* the next IOs' streams (JOB_MAX_STREAMS is 256) */
 	struct alias pick;		/* stream weights */
 	unsigned fs_type, fs_nr, fs_left, cur;
-	unsigned nfiles;
+	unsigned nfiles, ndone;
+	unsigned tail;			/* enum gen_tail: what gen_next() does after the offset */
 	uint64_t *file_bytes;		/* issued per file in this loop (sequential file service) */
 	uint64_t *file_size;
+	bool *done;			/* the file's pass is over: the next IO goes elsewhere */
 	struct gen_stream streams[];
 };
 
@@ -208,6 +218,15 @@ static int range_init(struct gen_stream *st, const struct job_stream *js, const 
 	return ret;
 }
 
+/* True when some direction of a sequential stream draws random offsets (percentage_random). */
+static bool seeks(const struct gen_stream *st)
+{
+	for (unsigned d = 0; d < 3; d++)
+		if ((st->rw & (1U << d)) && (st->dir[d].all_random || st->dir[d].random_chance))
+			return true;
+	return false;
+}
+
 static int stream_init(struct gen *g, unsigned i, const struct job *job,
 		       const struct job_stream *js, const struct target_plan *plan, uint64_t seed,
 		       struct iowl_err *err)
@@ -219,7 +238,7 @@ static int stream_init(struct gen *g, unsigned i, const struct job *job,
 	char why[DIST_WHY_LEN] = "";
 	bool nonuniform = false;
 
-	st->rw = o->rw & (RW_F_READ | RW_F_WRITE | RW_F_TRIM);
+	st->rw = (uint8_t)(o->rw & (RW_F_READ | RW_F_WRITE | RW_F_TRIM));
 	st->mixed = (st->rw & (RW_F_READ | RW_F_WRITE)) == (RW_F_READ | RW_F_WRITE);
 	st->fixed_dir = st->rw & RW_F_READ ? 0 : st->rw & RW_F_WRITE ? 1 : 2;
 	st->random = o->rw & RW_F_RANDOM;
@@ -245,6 +264,12 @@ static int stream_init(struct gen *g, unsigned i, const struct job *job,
 	/* As in fio, a non-uniform distribution turns the random map off; the seeks of a
 	 * sequential stream (percentage_random) are plain uniform draws. */
 	st->randommap = st->random && !o->norandommap && !nonuniform;
+	/*
+	 * As in fio, a pass over a file ends where a purely sequential stream reaches the end of
+	 * its range, or once the random map has given every slot; a job of streams keeps its
+	 * walkers wrapping, and other patterns end their pass by its bytes.
+	 */
+	st->ends = !js && (st->randommap || (!st->random && !seeks(st)));
 	st->range = calloc(plan->nfiles, sizeof(*st->range));
 	if (!st->range)
 		return err_set(err, "out of memory");
@@ -291,12 +316,13 @@ struct gen *gen_new(const struct job *job, unsigned clone, unsigned thread_numbe
 	rng_init(&g->rng_stream, seed, rng_stream_id(thread_number, RNG_STREAM));
 	rng_init(&g->rng_seq, seed, rng_stream_id(thread_number, RNG_SEQ));
 	g->fs_type = job->o.file_service;
+	g->tail = g->fs_type == FS_SEQUENTIAL ? GEN_TAIL_FILE_BYTES : 0;
 	g->fs_nr = job->o.file_service_nr ? job->o.file_service_nr : 1;
-	g->fs_left = g->fs_nr;
 	g->nfiles = plan->nfiles;
 	g->file_bytes = calloc(plan->nfiles, sizeof(*g->file_bytes));
 	g->file_size = calloc(plan->nfiles, sizeof(*g->file_size));
-	if (!g->file_bytes || !g->file_size) {
+	g->done = calloc(plan->nfiles, sizeof(*g->done));
+	if (!g->file_bytes || !g->file_size || !g->done) {
 		err_set(err, "out of memory");
 		goto out_free;
 	}
@@ -310,6 +336,7 @@ struct gen *gen_new(const struct job *job, unsigned clone, unsigned thread_numbe
 		err_at(err, job->file, job->line, "job '%s': bad stream weights", job->o.name);
 		goto out_free;
 	}
+	gen_restart(g);
 	(void)clone;
 	return g;
 out_free:
@@ -331,6 +358,7 @@ void gen_free(struct gen *g)
 	}
 	free(g->file_bytes);
 	free(g->file_size);
+	free(g->done);
 	free(g);
 }
 
@@ -342,10 +370,28 @@ void gen_restart(struct gen *g)
 
 			for (unsigned d = 0; d < 3; d++)
 				r->pos[d] = r->home;
+			r->left = r->nslots;
 		}
 	memset(g->file_bytes, 0, g->nfiles * sizeof(*g->file_bytes));
+	memset(g->done, 0, g->nfiles * sizeof(*g->done));
+	g->ndone = 0;
+	/* The first IO goes to file 0, or with file_service_type=random to a file drawn. */
 	g->cur = 0;
-	g->fs_left = g->fs_nr;
+	g->fs_left = g->fs_type == FS_RANDOM ? 0 : g->fs_nr;
+}
+
+bool gen_pass_done(const struct gen *g)
+{
+	return g->ndone == g->nfiles;
+}
+
+/* The pass over file fi is over: later IOs of the pass go to the other files. */
+static __attribute__((noinline, cold)) void file_done(struct gen *g, unsigned fi)
+{
+	if (!g->done[fi]) {
+		g->done[fi] = true;
+		g->ndone++;
+	}
 }
 
 static inline unsigned pick_dir(struct gen *g, const struct gen_stream *st)
@@ -377,14 +423,49 @@ static inline unsigned pick_file(struct gen *g, uint32_t bs)
 	if (g->fs_type == FS_SEQUENTIAL) {
 		if (g->file_bytes[g->cur] + bs > g->file_size[g->cur] && g->cur + 1 < g->nfiles)
 			g->cur++;
-	} else if (--g->fs_left == 0) {
-		g->fs_left = g->fs_nr;
+	} else if (g->fs_left-- == 0) {
+		g->fs_left = g->fs_nr - 1;
 		if (g->fs_type == FS_RANDOM)
 			g->cur = (unsigned)rng_below(&g->rng_file, g->nfiles);
 		else
 			g->cur = g->cur + 1 == g->nfiles ? 0 : g->cur + 1;
 	}
+	/* A file whose pass is over hands its turn to the next one that is not. */
+	while (__builtin_expect(g->done[g->cur], 0) && g->ndone < g->nfiles)
+		g->cur = g->cur + 1 == g->nfiles ? 0 : g->cur + 1;
 	return g->cur;
+}
+
+/* What gen_tail bits ask for once the IO is made. */
+static void gen_tail(struct gen *g, unsigned fi, uint32_t bs)
+{
+	if (g->tail & GEN_TAIL_FILE_BYTES)
+		g->file_bytes[fi] += bs;
+	if (g->tail & GEN_TAIL_MAP_END) {
+		g->tail &= ~GEN_TAIL_MAP_END;
+		file_done(g, fi);
+	}
+}
+
+/*
+ * A sequential IO at off near the end of its range, of *bs bytes: walkers wrap to the start
+ * when it does not fit; a job's pass takes, for its last IO, another size that fits (drawn
+ * as fio redraws, else the smallest) and is over in this file when no block fits after it.
+ * Returns the IO's offset.
+ */
+static __attribute__((noinline, cold)) uint64_t seq_tail(struct gen *g,
+							  const struct gen_stream *st,
+							  const struct gen_range *r,
+							  const struct gen_dir *gd, uint64_t off,
+							  uint32_t *bs)
+{
+	if (off + *bs > r->size && (!st->ends || off + gd->bs > r->size))
+		return 0;	/* walkers wrap at the end of their range */
+	for (unsigned i = 0; off + *bs > r->size; i++)
+		*bs = i < 16 ? pick_bs(g, gd) : gd->bs;
+	if (st->ends && off + *bs + st->skip + gd->bs > r->size)
+		file_done(g, (unsigned)(r - st->range));
+	return off;
 }
 
 /* A random start: a distribution, each slot once per pass with the random map, or uniform. */
@@ -407,6 +488,10 @@ static inline uint64_t random_offset(struct gen *g, const struct gen_stream *st,
 			r->cpos = 0;
 		}
 		off = r->cbuf[r->cpos++] * st->slot;
+		if (__builtin_expect(--r->left == 0, 0)) {
+			r->left = r->nslots;
+			g->tail |= st->ends ? GEN_TAIL_MAP_END : 0;
+		}
 		return gd->align == st->slot ? off : off - off % gd->align;
 	}
 	return rng_below(&g->rng_off, bs <= r->size ? (r->size - bs) / gd->align + 1 : 1) *
@@ -461,16 +546,16 @@ void gen_next(struct gen *g, struct io_u *io)
 		off = random_offset(g, st, r, d, bs);
 	} else {
 		off = r->pos[d];
-		if (off + bs > r->size)	/* walkers wrap at the end of their range */
-			off = 0;
+		if (__builtin_expect(off + bs + st->skip + gd->bs > r->size, 0))
+			off = seq_tail(g, st, r, gd, off, &bs);
 	}
 	/* An IO never runs past its range: one drawn too close to the end starts earlier, so
 	 * the size mix stays exactly as asked (ranges are checked to hold the largest IO). */
 	if (off + bs > r->size)
 		off = (r->size - bs) / gd->align * gd->align;
 	r->pos[d] = off + bs + st->skip;
-	if (g->fs_type == FS_SEQUENTIAL)
-		g->file_bytes[fi] += bs;
+	if (__builtin_expect(g->tail, 0))
+		gen_tail(g, fi, bs);
 	io->op = (uint8_t)d;
 	io->file = fi;
 	io->offset = r->start + off;

@@ -683,8 +683,13 @@ static bool more_io(struct worker *w)
 		w->no_more = true;
 		return false;
 	}
-	if (w->loop_bytes < per_loop)
+	if (w->loop_bytes < per_loop && !gen_pass_done(w->gen))
 		return true;
+	/* The generator went over every file, but io_size asks for more: round again (fio). */
+	if (w->loop_bytes < per_loop && o->io_size) {
+		gen_restart(w->gen);
+		return true;
+	}
 	w->loop_bytes = 0;
 	if (!o->time_based && ++w->loop >= o->loops) {
 		w->no_more = true;

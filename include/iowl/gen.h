@@ -27,6 +27,14 @@ void gen_next(struct gen *g, struct io_u *io);
 /* Starts a new pass (a new loop): sequential positions return to their starts. */
 void gen_restart(struct gen *g);
 
+/*
+ * True once the pass is over in every file, as fio's files are done: a purely sequential job
+ * reached the end of each region (the next block would not fit), or the random map gave every
+ * slot.  Jobs of streams (whose walkers wrap) and other patterns never end a pass here: their
+ * pass is its bytes.  gen_next() goes on after it (wrapping), gen_restart() starts a new pass.
+ */
+bool gen_pass_done(const struct gen *g);
+
 void gen_free(struct gen *g);
 
 #endif
