@@ -55,7 +55,8 @@ static int make_names(const struct job *job, unsigned clone, struct target_plan 
 	for (unsigned i = 0; i < plan->nfiles; i++) {
 		int r;
 
-		if (job->filenames && dir && job->filenames[i][0] != '/')
+		/* As fio: directory goes in front of every name, an absolute one too (D//abs). */
+		if (job->filenames && dir)
 			r = asprintf(&plan->names[i], "%s/%s", dir, job->filenames[i]);
 		else if (job->filenames)
 			r = asprintf(&plan->names[i], "%s", job->filenames[i]);
