@@ -9,6 +9,7 @@
 
 #include "iowl/curve.h"
 #include "iowl/hist.h"
+#include "iowl/progress.h"
 #include "iowl/version.h"
 
 struct curve_point {
@@ -214,6 +215,7 @@ int curve_run(struct iowl_run *run)
 		ro->sets = base;
 		return IOWL_EXIT_USAGE;
 	}
+	run->out = out;	/* informational lines go with the results */
 	for (unsigned i = 0; i < n && !run->signal && !run->abandoned; i++) {
 		struct run_outcome o;
 		char rate[96];
@@ -226,8 +228,9 @@ int curve_run(struct iowl_run *run)
 			pts[i].pct = ro->curve[i - 1];
 			pts[i].target = max * ro->curve[i - 1] / 100;
 		}
-		fprintf(stderr, "iowl: curve point %u/%u: %s%s\n", i + 1, n, i ? "rate_iops=" : "maximum rate",
-			i ? rate : "");
+		if (progress_wanted(ro->eta))	/* progress, as the status line: not for scripts */
+			fprintf(stderr, "iowl: curve point %u/%u: %s%s\n", i + 1, n,
+				i ? "rate_iops=" : "maximum rate", i ? rate : "");
 		if (run_point(run, base, nbase, i ? rate : NULL, &o, &err)) {
 			iowl_warn("%s", err.text);
 			/* Once a point has run, a point that cannot be built is a runtime error. */
@@ -245,6 +248,7 @@ int curve_run(struct iowl_run *run)
 		run_outcome_release(&o);
 	}
 	print(run, out, pts, n);
+	run->out = NULL;
 	if (out != stdout)
 		fclose(out);
 	free(ro->sets);

@@ -8,10 +8,15 @@
 #include "iowl/progress.h"
 #include "iowl/run.h"
 
+bool progress_wanted(unsigned eta_mode)
+{
+	return eta_mode == ETA_ALWAYS || (eta_mode == ETA_AUTO && isatty(STDERR_FILENO));
+}
+
 void progress_init(struct progress *p, unsigned eta_mode, const struct job *jobs, unsigned njobs)
 {
 	memset(p, 0, sizeof(*p));
-	p->on = eta_mode == ETA_ALWAYS || (eta_mode == ETA_AUTO && isatty(STDERR_FILENO));
+	p->on = progress_wanted(eta_mode);
 	for (unsigned j = 0; j < njobs; j++) {
 		const struct job_opts *o = &jobs[j].o;
 		uint64_t t = o->startdelay.hi + o->ramp_time + o->runtime;

@@ -52,6 +52,13 @@ static void install_signals(struct run_ctl *ctl)
 	sigaction(SIGTERM, &sa, NULL);
 }
 
+FILE *run_info(const struct iowl_run *run)
+{
+	if (!(run->opts.formats & OUT_NORMAL))
+		return NULL;
+	return run->out ? run->out : stdout;
+}
+
 void run_init(struct iowl_run *run)
 {
 	memset(run, 0, sizeof(*run));
@@ -81,7 +88,7 @@ void run_release(struct iowl_run *run)
 }
 
 /* Says which block sizes bs_roundup changes, so the mix is never changed silently. */
-static void report_roundup(const struct job *job, const struct target_plan *plan)
+static void report_roundup(FILE *info, const struct job *job, const struct target_plan *plan)
 {
 	unsigned ns = job->nstreams ? job->nstreams : 1;
 	char sizes[256] = "";
@@ -106,9 +113,9 @@ static void report_roundup(const struct job *job, const struct target_plan *plan
 						      (unsigned long long)o->bs[d]);
 		}
 	}
-	if (n)
-		iowl_warn("job '%s': bs_roundup: IOs of%.*s bytes go out as %u bytes, the logical block size of the target",
-			  job->o.name, (int)n - 1, sizes, plan->lbs);
+	if (n && info)
+		fprintf(info, "%s: bs_roundup: IOs of%.*s bytes go out as %u bytes, the logical block size of the target\n",
+			job->o.name, (int)n - 1, sizes, plan->lbs);
 }
 
 int run_prepare(struct iowl_run *run, struct iowl_err *err)
@@ -132,8 +139,9 @@ int run_prepare(struct iowl_run *run, struct iowl_err *err)
 			struct target_plan plan;
 
 			ret = target_plan(&run->jobs[j], c, &plan, err);
-			if (!ret && !c)
-				report_roundup(&run->jobs[j], &plan);
+			/* A run says it with its results (phase_create()); --parse-only says it here. */
+			if (!ret && !c && run->opts.parse_only)
+				report_roundup(run_info(run), &run->jobs[j], &plan);
 			if (!ret) {
 				ret = preflight_clone(&pf, &run->jobs[j], c, number, &plan, err);
 				target_plan_release(&plan);
@@ -191,9 +199,11 @@ static int phase_create(struct iowl_run *run, unsigned phase, unsigned *number, 
 				return err_set(err, "out of memory");
 			p->w[p->n++] = w;
 			ret = target_plan(job, c, &w->plan, err);
+			if (!ret && !c)
+				report_roundup(run_info(run), job, &w->plan);
 			/* The null engine moves no data: its targets are names and sizes only. */
 			if (!ret && !(engine_find(job->o.ioengine)->flags & ENGINE_F_NODATA))
-				ret = target_layout(job, &w->plan, err);
+				ret = target_layout(job, &w->plan, run_info(run), err);
 			if (ret)
 				return worker_failed(w, ret, err);
 		}

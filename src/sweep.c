@@ -9,6 +9,7 @@
 
 #include "iowl/hist.h"
 #include "iowl/options.h"
+#include "iowl/progress.h"
 #include "iowl/sweep.h"
 #include "iowl/usl.h"
 #include "iowl/value.h"
@@ -385,17 +386,20 @@ int sweep_run(struct iowl_run *run)
 		status = IOWL_EXIT_USAGE;
 		goto out;
 	}
+	run->out = out;	/* informational lines go with the results */
 	for (unsigned i = 0; i < npts && !run->signal; i++, next_point(o, idx)) {
 		struct run_outcome oc;
 
 		point_sets(run, idx, base, nbase);
 		run_rebuild(run, &err);	/* sweep_prepare() built this point already */
-		fprintf(stderr, "iowl: sweep point %u/%u:", i + 1, npts);
-		for (unsigned k = 0; k < o->nsweeps; k++) {
+		for (unsigned k = 0; k < o->nsweeps; k++)
 			pts[i].values[k] = o->sweeps[k].values[idx[k]];
-			fprintf(stderr, " %s=%s", o->sweeps[k].key, pts[i].values[k]);
+		if (progress_wanted(o->eta)) {	/* progress, as the status line: not for scripts */
+			fprintf(stderr, "iowl: sweep point %u/%u:", i + 1, npts);
+			for (unsigned k = 0; k < o->nsweeps; k++)
+				fprintf(stderr, " %s=%s", o->sweeps[k].key, pts[i].values[k]);
+			fputc('\n', stderr);
 		}
-		fputc('\n', stderr);
 		run_collect(run, &oc);
 		measure(run, &oc, &pts[i]);
 		pts[i].status = run_status(run, &oc);
@@ -406,6 +410,7 @@ int sweep_run(struct iowl_run *run)
 	}
 	print(run, out, pts, npts);
 out:
+	run->out = NULL;
 	if (out != stdout)
 		fclose(out);
 	o->sets = base;

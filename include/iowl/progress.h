@@ -18,6 +18,13 @@ struct progress {
 	uint64_t planned_ns;		/* longest startdelay + ramp + runtime, 0: unknown */
 };
 
+/*
+ * True when eta_mode asks for progress on stderr: always, or (auto) when stderr is a terminal.
+ * The status line and a sweep's or curve's "point i/n" lines follow it, so that a successful
+ * run under a script writes nothing to stderr.
+ */
+bool progress_wanted(unsigned eta_mode);
+
 /* Turns the line on for eta_mode (auto: only when stderr is a terminal). */
 void progress_init(struct progress *p, unsigned eta_mode, const struct job *jobs, unsigned njobs);
 

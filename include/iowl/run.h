@@ -81,6 +81,13 @@ struct iowl_run {
 	struct guard_set guard;		/* block devices written: checked once, held for the run */
 };
 
+/*
+ * Where informational lines go (fio's log_info: the layout, rounding notes): with the results,
+ * run->out or stdout, when the normal text output is on; NULL (dropped) for JSON and CSV only,
+ * as fio leaves them out of its JSON.  Never stderr: a successful run keeps it empty.
+ */
+FILE *run_info(const struct iowl_run *run);
+
 /* Sets up an empty run. */
 void run_init(struct iowl_run *run);
 

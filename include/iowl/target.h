@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "iowl/engine.h"
 #include "iowl/err.h"
@@ -31,9 +32,12 @@ int target_plan(const struct job *job, unsigned clone, struct target_plan *plan,
 
 /*
  * Creates missing files and extends short ones so each region exists, writing the region's
- * new part, with a message on stderr (fio's "laying out").  Returns 0 or -errno with err set.
+ * new part, with one line on info for the clone (fio's "NAME: Laying out IO files (N files /
+ * total SIZE)"; info NULL: none).  Block devices are left alone.  Returns 0 or -errno with
+ * err set.
  */
-int target_layout(const struct job *job, struct target_plan *plan, struct iowl_err *err);
+int target_layout(const struct job *job, struct target_plan *plan, FILE *info,
+		  struct iowl_err *err);
 
 /* Opens every file of the plan for the job's directions (O_DIRECT when asked).  Returns 0 or -errno. */
 int target_open(const struct job *job, struct target_plan *plan, struct iowl_err *err);
