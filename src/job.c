@@ -301,6 +301,22 @@ static int check_engine(struct job *job, struct iowl_err *err)
 	return 0;
 }
 
+/* unlink_each_loop makes empty files for the loops after the first: only writing fits that. */
+static int check_unlink_each_loop(const struct job *job, struct iowl_err *err)
+{
+	const struct job_opts *o = &job->o;
+
+	if (!o->unlink_each_loop || o->loops < 2 || o->time_based)
+		return 0;
+	if (job_does_dir(job, 0))
+		return JOB_ERR(job, "unlink_each_loop", err,
+			       "unlink_each_loop gives every loop after the first a new, empty file: this job reads, so its second loop would have nothing to read (fio fails it with ENOENT); use it with a job that only writes");
+	if (o->registerfiles)
+		return JOB_ERR(job, "unlink_each_loop", err,
+			       "unlink_each_loop opens a new file every loop, but io_uring's registered files (registerfiles, sqthread_poll) keep the first one: drop one of them");
+	return 0;
+}
+
 static int check_files(struct job *job, struct iowl_err *err)
 {
 	struct job_opts *o = &job->o;
@@ -331,7 +347,7 @@ static int check_files(struct job *job, struct iowl_err *err)
 	if (o->directory && !*o->directory)
 		return job_opt_err(job, "directory", err,
 				   "empty value (use names separated by ':', with '\\:' for a colon inside a name) (an unset ${VAR} expands to nothing)");
-	return 0;
+	return check_unlink_each_loop(job, err);
 }
 
 static int check_misc(struct job *job, struct iowl_err *err)

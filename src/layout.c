@@ -1,7 +1,12 @@
 // SPDX-License-Identifier: MIT
-/* Laying out a clone's files before its IO: creating the missing ones and extending short ones. */
+/*
+ * The life of a clone's files, as fio's options make it: laid out before the IO (created,
+ * preallocated by fallocate=, written where the job reads them or asks to overwrite), opened,
+ * made anew every loop (unlink_each_loop) and removed at the end (unlink).
+ */
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/falloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,14 +16,20 @@
 #include "iowl/target.h"
 #include "report/fmt.h"
 
-static int fill_range(int fd, uint64_t from, uint64_t to, const char *path, struct iowl_err *err)
+/*
+ * Writes fresh pseudo-random data over [from, to) of fd, and sets *reached to where it got.
+ * With stop_at_full (fill_device), ENOSPC or EDQUOT ends the layout early instead of failing
+ * it.  Returns 0 or -errno with err set.
+ */
+static int fill_range(int fd, uint64_t from, uint64_t to, const char *path, bool stop_at_full,
+		      uint64_t *reached, struct iowl_err *err)
 {
 	const size_t chunk = 1 << 20;
 	char *buf = malloc(chunk);
 	uint64_t x = 0x9e3779b97f4a7c15ULL ^ from;
 
 	if (!buf)
-		return err_set(err, "out of memory");
+		return err_set(err, "out of memory"), -ENOMEM;
 	while (from < to) {
 		size_t n = to - from < chunk ? (size_t)(to - from) : chunk;
 		ssize_t r;
@@ -32,10 +43,11 @@ static int fill_range(int fd, uint64_t from, uint64_t to, const char *path, stru
 			memcpy(buf + i, &x, n - i < 8 ? n - i : 8);
 		}
 		r = pwrite(fd, buf, n, (off_t)from);
-
 		if (r <= 0) {
 			int e = r < 0 ? errno : ENOSPC;
 
+			if (stop_at_full && (e == ENOSPC || e == EDQUOT))
+				break;
 			free(buf);
 			err_set(err, "laying out '%s' at offset %llu: %s", path,
 				(unsigned long long)from, strerror(e));
@@ -44,16 +56,55 @@ static int fill_range(int fd, uint64_t from, uint64_t to, const char *path, stru
 		from += (uint64_t)r;
 	}
 	free(buf);
+	*reached = from;
 	return 0;
 }
 
-/* The end of a regular file's region when the file is shorter than that, else 0. */
-static uint64_t short_end(const struct target_file *f)
+/*
+ * Preallocates [0, end) of fd as fallocate= says.  native falls back to nothing where the file
+ * system has no fallocate(2), as fio's does.  Returns 0 or -errno with err set.
+ */
+static int preallocate(const struct job *job, int fd, const char *path, uint64_t end,
+		       struct iowl_err *err)
+{
+	static const char *const names[] = { "none", "native", "posix", "keep", "truncate" };
+	unsigned mode = job->o.fallocate;
+	int r = 0;
+
+	switch (mode) {
+	case FALLOCATE_NATIVE:
+		if (fallocate(fd, 0, 0, (off_t)end) && errno != EOPNOTSUPP && errno != ENOSYS)
+			r = errno;
+		break;
+	case FALLOCATE_POSIX:
+		r = posix_fallocate(fd, 0, (off_t)end);
+		break;
+	case FALLOCATE_KEEP:
+		r = fallocate(fd, FALLOC_FL_KEEP_SIZE, 0, (off_t)end) ? errno : 0;
+		break;
+	case FALLOCATE_TRUNCATE:
+		r = ftruncate(fd, (off_t)end) ? errno : 0;
+		break;
+	default:
+		break;
+	}
+	if (!r)
+		return 0;
+	err_set(err, "job '%s': preallocating '%s' (%llu bytes, fallocate=%s): %s", job->o.name,
+		path, (unsigned long long)end, names[mode], strerror(r));
+	return -r;
+}
+
+/*
+ * The end of a regular file's region when the file must be laid out (it is shorter), else 0.
+ * With create_on_open nothing is: the job's open creates the file.
+ */
+static uint64_t short_end(const struct job *job, const struct target_file *f)
 {
 	uint64_t end = f->start + f->size;
 	struct stat st;
 
-	if (f->is_bdev)
+	if (f->is_bdev || job->o.create_on_open)
 		return 0;
 	if (stat(f->path, &st))
 		return end;	/* missing: created below, or the error comes from there */
@@ -73,11 +124,47 @@ static void say_layout(FILE *info, const struct job *job, unsigned n, uint64_t b
 	fflush(info);
 }
 
-static int layout_one(const struct job *job, struct target_file *f, struct iowl_err *err)
+/*
+ * Fills a laid-out file's missing part with data, as fio does for a job that reads it and for
+ * overwrite=1 (a write-only job's new file is only preallocated, so its writes allocate).  The
+ * part before the region stays as it is: a hole, or preallocated.  With fill_device the data
+ * goes until the file system is full, and the region ends there.  Returns 0 or -errno.
+ */
+static int fill_file(const struct job *job, struct target_plan *plan, struct target_file *f,
+		     int fd, uint64_t cur, struct iowl_err *err)
+{
+	uint64_t end = f->start + f->size, from = cur > f->start ? cur : f->start, reached = 0;
+	int ret;
+
+	if (!job_does_dir(job, 0) && !job->o.overwrite)
+		return 0;
+	ret = fill_range(fd, from, end, f->path, job->o.fill_device, &reached, err);
+	if (ret)
+		return ret;
+	if (fsync(fd)) {
+		ret = -errno;
+		err_set(err, "job '%s': fsync '%s': %s", job->o.name, f->path, strerror(-ret));
+		return ret;
+	}
+	if (reached < end) {	/* fill_device: the file system is full */
+		uint64_t size = reached > f->start ? reached - f->start : 0;
+
+		if (!size) {
+			err_set(err, "job '%s': no space for '%s' (fill_device)", job->o.name, f->path);
+			return -ENOSPC;
+		}
+		plan->total -= plan->total > f->size - size ? f->size - size : plan->total;
+		f->size = size;
+	}
+	return 0;
+}
+
+static int layout_one(const struct job *job, struct target_plan *plan, struct target_file *f,
+		      struct iowl_err *err)
 {
 	uint64_t end = f->start + f->size;
 	struct stat st;
-	int fd, ret;
+	int fd, ret = 0;
 
 	fd = open(f->path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
 	if (fd < 0) {
@@ -85,19 +172,17 @@ static int layout_one(const struct job *job, struct target_file *f, struct iowl_
 		err_set(err, "job '%s': create '%s': %s", job->o.name, f->path, strerror(-ret));
 		return ret;
 	}
-	if (fstat(fd, &st) || (uint64_t)st.st_size >= end) {
-		close(fd);
-		return 0;
-	}
-	ret = fill_range(fd, (uint64_t)st.st_size > f->start ? (uint64_t)st.st_size : f->start,
-			 end, f->path, err);
-	if (!ret && fsync(fd)) {
-		ret = -errno;
-		err_set(err, "job '%s': fsync '%s': %s", job->o.name, f->path, strerror(-ret));
-	}
-	close(fd);
+	if (fstat(fd, &st) || (uint64_t)st.st_size >= end)
+		goto out_close;
+	/* fio does not preallocate for fill_device: the region is the file system's free space. */
+	if (!job->o.fill_device)
+		ret = preallocate(job, fd, f->path, end, err);
 	if (!ret)
-		f->real_size = end;
+		ret = fill_file(job, plan, f, fd, (uint64_t)st.st_size, err);
+	if (!ret && !fstat(fd, &st))
+		f->real_size = (uint64_t)st.st_size;
+out_close:
+	close(fd);
 	return ret;
 }
 
@@ -108,7 +193,7 @@ int target_layout(const struct job *job, struct target_plan *plan, FILE *info,
 	unsigned n = 0;
 
 	for (unsigned i = 0; i < plan->nfiles; i++) {
-		uint64_t end = short_end(&plan->files[i]);
+		uint64_t end = short_end(job, &plan->files[i]);
 
 		n += end != 0;
 		bytes += end;
@@ -117,11 +202,81 @@ int target_layout(const struct job *job, struct target_plan *plan, FILE *info,
 	for (unsigned i = 0; i < plan->nfiles && n; i++) {
 		int ret;
 
-		if (!short_end(&plan->files[i]))
+		if (!short_end(job, &plan->files[i]))
 			continue;
-		ret = layout_one(job, &plan->files[i], err);
+		ret = layout_one(job, plan, &plan->files[i], err);
 		if (ret)
 			return ret;
 	}
 	return 0;
+}
+
+/* How the job opens f: for its directions, O_DIRECT when asked, and O_CREAT for a regular file it writes. */
+static int open_flags(const struct job *job, const struct target_file *f)
+{
+	bool writes = job_does_dir(job, 1) || job_does_dir(job, 2);
+
+	return (writes ? O_RDWR : O_RDONLY) | O_CLOEXEC | (job->o.direct ? O_DIRECT : 0) |
+	       (writes && !f->is_bdev ? O_CREAT : 0);
+}
+
+/* An open that failed with errno e.  Returns -e. */
+static int open_err(const struct job *job, const struct target_file *f, int e,
+		    struct iowl_err *err)
+{
+	if (e == EINVAL && job->o.direct)
+		err_set(err, "job '%s': open '%s' with O_DIRECT: %s (the filesystem does not support direct IO; use direct=0)",
+			job->o.name, f->path, strerror(e));
+	else
+		err_set(err, "job '%s': open '%s': %s", job->o.name, f->path, strerror(e));
+	return -e;
+}
+
+int target_open(const struct job *job, struct target_plan *plan, struct iowl_err *err)
+{
+	for (unsigned i = 0; i < plan->nfiles; i++) {
+		struct target_file *f = &plan->files[i];
+
+		f->fd = open(f->path, open_flags(job, f), 0644);
+		if (f->fd < 0)
+			return open_err(job, f, errno, err);
+	}
+	return 0;
+}
+
+int target_renew(const struct job *job, struct target_plan *plan, struct iowl_err *err)
+{
+	for (unsigned i = 0; i < plan->nfiles; i++) {
+		struct target_file *f = &plan->files[i];
+		int fd;
+
+		if (f->is_bdev || f->fd < 0)
+			continue;
+		if (unlink(f->path) && errno != ENOENT) {
+			int e = errno;
+
+			err_set(err, "job '%s': unlink '%s': %s", job->o.name, f->path, strerror(e));
+			return -e;
+		}
+		fd = open(f->path, open_flags(job, f) | O_CREAT, 0644);
+		if (fd < 0)
+			return open_err(job, f, errno, err);
+		/* The same descriptor number: the engine keeps using the file it was given. */
+		if (dup3(fd, f->fd, O_CLOEXEC) < 0) {
+			int e = errno;
+
+			close(fd);
+			err_set(err, "job '%s': reopen '%s': %s", job->o.name, f->path, strerror(e));
+			return -e;
+		}
+		close(fd);
+	}
+	return 0;
+}
+
+void target_unlink(const struct target_plan *plan)
+{
+	for (unsigned i = 0; i < plan->nfiles; i++)
+		if (!plan->files[i].is_bdev)
+			unlink(plan->files[i].path);	/* gone already (a clone sharing it): fine */
 }

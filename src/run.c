@@ -118,6 +118,15 @@ static void report_roundup(FILE *info, const struct job *job, const struct targe
 			job->o.name, (int)n - 1, sizes, plan->lbs);
 }
 
+/* file_append means nothing on a block device (fio ignores it there): said, not silent. */
+static void warn_append(const struct job *job, const struct target_plan *plan)
+{
+	for (unsigned i = 0; job->o.file_append && i < plan->nfiles; i++)
+		if (plan->files[i].is_bdev)
+			iowl_warn("job '%s': file_append is ignored on block device '%s' (a device has no end to append at; its region starts at offset=)",
+				  job->o.name, plan->files[i].path);
+}
+
 int run_prepare(struct iowl_run *run, struct iowl_err *err)
 {
 	struct jobfile_input in = {
@@ -142,6 +151,8 @@ int run_prepare(struct iowl_run *run, struct iowl_err *err)
 			/* A run says it with its results (phase_create()); --parse-only says it here. */
 			if (!ret && !c && run->opts.parse_only)
 				report_roundup(run_info(run), &run->jobs[j], &plan);
+			if (!ret && !c)
+				warn_append(&run->jobs[j], &plan);
 			if (!ret) {
 				ret = preflight_clone(&pf, &run->jobs[j], c, number, &plan, err);
 				target_plan_release(&plan);
@@ -634,8 +645,12 @@ static int run_phase(struct iowl_run *run, unsigned phase, unsigned *number,
 		ret = ret ? ret : -ENOMEM;
 	ivl_free(iv);
 	/* Workers left running still use their memory: it is not freed (the process ends soon). */
-	if (joined)
+	if (joined) {
+		for (unsigned i = 0; i < p.n; i++)
+			if (p.w[i]->job->o.unlink)
+				target_unlink(&p.w[i]->plan);
 		phase_free(&p);
+	}
 	else
 		run->abandoned = true;
 	return ret;

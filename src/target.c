@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include "iowl/pattern/rng.h"
@@ -193,6 +194,11 @@ static int region_start(const struct job *job, unsigned clone, const struct targ
 	bool pct = o->offset.is_pct || o->offset_increment.is_pct;
 	uint64_t base, inc, step, bs = region_bs(job);
 
+	if (o->file_append && !f->is_bdev) {	/* fio: the file's size, whatever offset says */
+		*start = f->real_size;
+		return 0;
+	}
+
 	if (pct && !f->real_size)
 		return job_opt_err(job, o->offset.is_pct ? "offset" : "offset_increment", err,
 				   "a percentage of '%s' needs the file to exist (give sizes in bytes to create it)",
@@ -207,6 +213,23 @@ static int region_start(const struct job *job, unsigned clone, const struct targ
 				   "clone %u of job '%s' would start past 2^64 bytes in '%s' (offset + %u x offset_increment; give values within the file or device)",
 				   clone, o->name, f->path, clone);
 	return 0;
+}
+
+/* Bytes free for an unprivileged user in the file system that holds (or will hold) path. */
+static uint64_t free_space(const char *path)
+{
+	char *dir = NULL, *slash;
+	struct statvfs sv;
+	int r = statvfs(path, &sv);
+
+	if (r && (dir = strdup(path))) {	/* not there yet: its directory */
+		slash = strrchr(dir, '/');
+		if (slash)
+			*slash = '\0';
+		r = statvfs(slash ? (*dir ? dir : "/") : ".", &sv);
+	}
+	free(dir);
+	return r ? 0 : (uint64_t)sv.f_bavail * sv.f_frsize;
 }
 
 /* rng_stream_id() kind of the filesize= range draws (the generators' kinds are small numbers). */
@@ -254,6 +277,9 @@ static int region_len(const struct job *job, unsigned clone, unsigned i,
 					   clone ? "in clone " : "", f->path, (unsigned long long)start,
 					   (unsigned long long)fsize);
 		*len = fsize - start;
+	} else if (o->fill_device && !f->is_bdev && !o->size.bytes && !o->size.is_pct) {
+		*len = (f->real_size > start ? f->real_size - start : 0) + free_space(f->path);
+		*len -= *len % bs;
 	} else if (o->size.is_pct || !o->size.bytes) {
 		*len = f->real_size > start ? f->real_size - start : 0;
 	} else {
@@ -464,6 +490,18 @@ static int check_streams(const struct job *job, const struct target_file *f, str
 	return 0;
 }
 
+/* create_on_open leaves a short file to the job's open, which makes it empty: nothing to read. */
+static int check_create_on_open(const struct job *job, const struct target_file *f,
+				struct iowl_err *err)
+{
+	if (!job->o.create_on_open || f->is_bdev || f->real_size >= f->start + f->size ||
+	    !job_does_dir(job, 0))
+		return 0;
+	return job_opt_err(job, "create_on_open", err,
+			   "'%s' is %llu bytes short of the region, and a job that reads it would read nothing there (fio ends it with EIO): lay it out (create_on_open=0) or write it first",
+			   f->path, (unsigned long long)(f->start + f->size - f->real_size));
+}
+
 int target_plan(const struct job *job, unsigned clone, struct target_plan *plan,
 		struct iowl_err *err)
 {
@@ -493,6 +531,8 @@ int target_plan(const struct job *job, unsigned clone, struct target_plan *plan,
 				     "job '%s': the region of '%s' (%llu bytes) is smaller than the block size %u",
 				     job->o.name, f->path, (unsigned long long)f->size, maxbs);
 		if (!ret)
+			ret = check_create_on_open(job, f, err);
+		if (!ret)
 			ret = check_align(job, f, err);
 		if (!ret)
 			ret = check_streams(job, f, err);
@@ -507,28 +547,4 @@ int target_plan(const struct job *job, unsigned clone, struct target_plan *plan,
 	if (ret)
 		target_plan_release(plan);
 	return ret;
-}
-
-int target_open(const struct job *job, struct target_plan *plan, struct iowl_err *err)
-{
-	bool writes = job_does_dir(job, 1) || job_does_dir(job, 2);
-	int flags = (writes ? O_RDWR : O_RDONLY) | O_CLOEXEC | (job->o.direct ? O_DIRECT : 0);
-
-	for (unsigned i = 0; i < plan->nfiles; i++) {
-		struct target_file *f = &plan->files[i];
-
-		f->fd = open(f->path, flags);
-		if (f->fd < 0) {
-			int e = errno;
-
-			if (e == EINVAL && job->o.direct)
-				err_set(err, "job '%s': open '%s' with O_DIRECT: %s (the filesystem does not support direct IO; use direct=0)",
-					job->o.name, f->path, strerror(e));
-			else
-				err_set(err, "job '%s': open '%s': %s", job->o.name, f->path,
-					strerror(e));
-			return -e;
-		}
-	}
-	return 0;
 }

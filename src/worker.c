@@ -248,6 +248,11 @@ static void put_io(struct worker *w, struct io_u *io)
 
 static void record_error(struct worker *w, const struct io_u *io, int err)
 {
+	/* fill_device: a full file system is where the job ends, as in fio. */
+	if (w->job->o.fill_device && io->op == IO_OP_WRITE && (err == ENOSPC || err == EDQUOT)) {
+		w->no_more = true;
+		return;
+	}
 	w->stats.errors++;
 	if (io->op < 3)
 		w->stats.dir[io->op].errors++;
@@ -693,6 +698,12 @@ static bool more_io(struct worker *w)
 	w->loop_bytes = 0;
 	if (!o->time_based && ++w->loop >= o->loops) {
 		w->no_more = true;
+		return false;
+	}
+	/* unlink_each_loop: every loop after the first gets new files (fio keeps the last). */
+	if (o->unlink_each_loop && !o->time_based &&
+	    (w->pass_err = target_renew(w->job, &w->plan, &w->err))) {
+		w->no_more = w->error_stop = true;
 		return false;
 	}
 	gen_restart(w->gen);
@@ -1186,6 +1197,8 @@ void *worker_main(void *arg)
 	}
 	think_rate_start(w, now);
 	w->status = run_loop(w);
+	if (!w->status)
+		w->status = w->pass_err;
 	if (o->end_fsync && !stopping(w))
 		end_fsync(w);
 	work_end = clock_ns();
@@ -1196,7 +1209,7 @@ void *worker_main(void *arg)
 		w->status = verify_after_writes(w);
 	if (w->wlog && !w->ramp_end_ns)
 		log_ret = wlog_close(w->wlog, &w->stats, work_end, &log_err);
-	if (w->status)
+	if (w->status && !w->pass_err)
 		err_set(&w->err, "job '%s': ioengine %s: %s", o->name, o->ioengine,
 			strerror(-w->status));
 	else if (log_ret) {	/* a log that could not be written is a failed run */

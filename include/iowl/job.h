@@ -25,6 +25,15 @@ enum file_service {
 	FS_RANDOM = 2,
 };
 
+/* fallocate=: how a file is preallocated when it is laid out (fio's values). */
+enum fallocate_mode {
+	FALLOCATE_NONE = 0,
+	FALLOCATE_NATIVE = 1,	/* fallocate(2), or nothing where the file system has none */
+	FALLOCATE_POSIX = 2,	/* posix_fallocate(3) */
+	FALLOCATE_KEEP = 3,	/* fallocate(2) with FALLOC_FL_KEEP_SIZE */
+	FALLOCATE_TRUNCATE = 4,	/* ftruncate(2) to the size: sparse */
+};
+
 /* continue_on_error as a mask of the errors that do not stop the job. */
 enum coe_flags {
 	COE_READ = 1U << 0,
@@ -57,6 +66,13 @@ struct job_opts {
 	struct val_irange filesize;	/* lo == hi == 0: unset */
 	struct val_size_pct offset;
 	struct val_size_pct offset_increment;
+	unsigned fallocate;	/* enum fallocate_mode */
+	bool create_on_open;	/* no layout: the job's own open creates a missing file */
+	bool overwrite;		/* a write job's new file is laid out with data first */
+	bool file_append;	/* a regular file's region starts at its end */
+	bool fill_device;	/* size up to the free space; ENOSPC ends the job */
+	bool unlink;		/* remove the job's regular files at its end */
+	bool unlink_each_loop;	/* a new file for every loop after the first */
 	uint64_t io_size;
 	uint64_t number_ios;
 	unsigned rw;		/* enum rw_flags */

@@ -31,16 +31,30 @@ int target_plan(const struct job *job, unsigned clone, struct target_plan *plan,
 		struct iowl_err *err);
 
 /*
- * Creates missing files and extends short ones so each region exists, writing the region's
- * new part, with one line on info for the clone (fio's "NAME: Laying out IO files (N files /
+ * Lays out the plan's short regular files as fio does: creates them, preallocates them to the
+ * region's end (fallocate=), and writes data over the missing part of the region when the job
+ * reads them or with overwrite (fill_device: until the file system is full, which ends the
+ * region); create_on_open lays out nothing.  One line on info for the clone (fio's "NAME: Laying out IO files (N files /
  * total SIZE)"; info NULL: none).  Block devices are left alone.  Returns 0 or -errno with
  * err set.
  */
 int target_layout(const struct job *job, struct target_plan *plan, FILE *info,
 		  struct iowl_err *err);
 
-/* Opens every file of the plan for the job's directions (O_DIRECT when asked).  Returns 0 or -errno. */
+/*
+ * Opens every file of the plan for the job's directions (O_DIRECT when asked; a regular file
+ * the job writes is created when missing, as with create_on_open).  Returns 0 or -errno.
+ */
 int target_open(const struct job *job, struct target_plan *plan, struct iowl_err *err);
+
+/*
+ * unlink_each_loop: removes each open regular file of the plan and creates it anew under the
+ * same descriptor number (the engine goes on with it).  Returns 0 or -errno with err set.
+ */
+int target_renew(const struct job *job, struct target_plan *plan, struct iowl_err *err);
+
+/* unlink: removes the plan's regular files (one already gone is fine). */
+void target_unlink(const struct target_plan *plan);
 
 /*
  * The range of stream js in file tf: its offset= and size= (bytes or percent) within the

@@ -93,6 +93,7 @@ struct worker {
 	unsigned number;		/* thread number in the run (seeds, names) */
 	struct run_ctl *ctl;
 	struct target_plan plan;
+	int pass_err;			/* -errno of the files' renewal between loops (err holds why) */
 	int iolog_fd;			/* -1: no write_iolog */
 	char *iolog_buf;
 	size_t iolog_len;
