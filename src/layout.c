@@ -7,9 +7,11 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/falloc.h>
+#include <linux/fs.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -272,6 +274,40 @@ int target_renew(const struct job *job, struct target_plan *plan, struct iowl_er
 		close(fd);
 	}
 	return 0;
+}
+
+/* Drops f's cached pages through fd.  Returns 0 or an errno, with what failed in *call. */
+static int drop_cache(const struct target_file *f, int fd, const char **call)
+{
+	if (f->is_bdev) {
+		*call = "BLKFLSBUF";
+		return ioctl(fd, BLKFLSBUF, 0) ? errno : 0;
+	}
+	*call = "posix_fadvise";
+	return posix_fadvise(fd, (off_t)f->start, (off_t)f->size, POSIX_FADV_DONTNEED);
+}
+
+int target_invalidate(const struct target_plan *plan, bool open_fds, struct iowl_err *err)
+{
+	int first = 0;
+
+	for (unsigned i = 0; i < plan->nfiles; i++) {
+		const struct target_file *f = &plan->files[i];
+		int fd = open_fds ? f->fd : open(f->path, O_RDONLY | O_CLOEXEC);
+		const char *call = "open";
+		int e = fd < 0 ? errno : drop_cache(f, fd, &call);
+
+		if (!open_fds && fd >= 0)
+			close(fd);
+		if (e && !first) {
+			first = -e;
+			if (err)
+				err_set(err, "cannot drop the page cache of '%s' (%s: %s): buffered reads may be served from memory%s",
+					f->path, call, strerror(e),
+					e == EACCES || e == EPERM ? "; run as root or use direct=1" : "");
+		}
+	}
+	return first;
 }
 
 void target_unlink(const struct target_plan *plan)

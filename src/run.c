@@ -187,6 +187,20 @@ static int worker_failed(struct worker *w, int ret, const struct iowl_err *err)
 	return ret;
 }
 
+/*
+ * invalidate=1: the clone's files start with a cold page cache (after their layout), as fio's
+ * do.  A failure (BLKFLSBUF needs root) is a warning, once per job.  Returns true when it warned.
+ */
+static bool invalidate(const struct job *job, const struct target_plan *plan, bool warned)
+{
+	struct iowl_err why = { "" };
+
+	if (!job->o.invalidate || !target_invalidate(plan, false, &why) || warned)
+		return false;
+	iowl_warn("job '%s': %s", job->o.name, why.text);
+	return true;
+}
+
 static int phase_create(struct iowl_run *run, unsigned phase, unsigned *number, struct phase *p,
 			struct iowl_err *err)
 {
@@ -201,6 +215,7 @@ static int phase_create(struct iowl_run *run, unsigned phase, unsigned *number, 
 		return err_set(err, "out of memory");
 	for (unsigned j = 0; j < run->njobs; j++) {
 		struct job *job = &run->jobs[j];
+		bool warned = false;
 
 		for (unsigned c = 0; job->phase == phase && c < job->o.numjobs; c++) {
 			struct worker *w = worker_new(job, c, (*number)++, &run->ctl);
@@ -213,8 +228,11 @@ static int phase_create(struct iowl_run *run, unsigned phase, unsigned *number, 
 			if (!ret && !c)
 				report_roundup(run_info(run), job, &w->plan);
 			/* The null engine moves no data: its targets are names and sizes only. */
-			if (!ret && !(engine_find(job->o.ioengine)->flags & ENGINE_F_NODATA))
+			if (!ret && !(engine_find(job->o.ioengine)->flags & ENGINE_F_NODATA)) {
 				ret = target_layout(job, &w->plan, run_info(run), err);
+				if (!ret)
+					warned |= invalidate(job, &w->plan, warned);
+			}
 			if (ret)
 				return worker_failed(w, ret, err);
 		}

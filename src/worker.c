@@ -679,6 +679,7 @@ static bool more_io(struct worker *w)
 {
 	const struct job_opts *o = &w->job->o;
 	uint64_t per_loop = o->io_size ? o->io_size : w->plan.total;
+	bool wrapped;
 
 	if (w->no_more)
 		return false;
@@ -693,8 +694,11 @@ static bool more_io(struct worker *w)
 	/* The generator went over every file, but io_size asks for more: round again (fio). */
 	if (w->loop_bytes < per_loop && o->io_size) {
 		gen_restart(w->gen);
+		if (o->invalidate && !o->direct)	/* fio's wrap drops the cache, buffered */
+			target_invalidate(&w->plan, true, NULL);
 		return true;
 	}
+	wrapped = gen_pass_done(w->gen);
 	w->loop_bytes = 0;
 	if (!o->time_based && ++w->loop >= o->loops) {
 		w->no_more = true;
@@ -707,6 +711,10 @@ static bool more_io(struct worker *w)
 		return false;
 	}
 	gen_restart(w->gen);
+	/* Every loop reopens the files in fio, dropping their cache; a time_based pass drops it
+	 * where the generator went round (not for norandommap, which never does), buffered. */
+	if (o->invalidate && (!o->time_based || (wrapped && !o->direct)))
+		target_invalidate(&w->plan, true, NULL);
 	return true;
 }
 

@@ -73,6 +73,7 @@ struct job_opts {
 	bool fill_device;	/* size up to the free space; ENOSPC ends the job */
 	bool unlink;		/* remove the job's regular files at its end */
 	bool unlink_each_loop;	/* a new file for every loop after the first */
+	bool invalidate;	/* drop the files' page cache before IO and every pass */
 	uint64_t io_size;
 	uint64_t number_ios;
 	unsigned rw;		/* enum rw_flags */

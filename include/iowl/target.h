@@ -53,6 +53,15 @@ int target_open(const struct job *job, struct target_plan *plan, struct iowl_err
  */
 int target_renew(const struct job *job, struct target_plan *plan, struct iowl_err *err);
 
+/*
+ * invalidate: drops the page cache of the plan's files, as fio does before a job's IO, every
+ * loop and every time_based pass: posix_fadvise(POSIX_FADV_DONTNEED) over a regular file's
+ * region, BLKFLSBUF for a block device (which needs CAP_SYS_ADMIN).  With open_fds the plan's
+ * descriptors are used, else each file is opened for it.  Returns 0 or the first failure as
+ * -errno, with err (when not NULL) saying which file and why.
+ */
+int target_invalidate(const struct target_plan *plan, bool open_fds, struct iowl_err *err);
+
 /* unlink: removes the plan's regular files (one already gone is fine). */
 void target_unlink(const struct target_plan *plan);
 
