@@ -118,6 +118,13 @@ static void report_roundup(FILE *info, const struct job *job, const struct targe
 			job->o.name, (int)n - 1, sizes, plan->lbs);
 }
 
+/* What the plan of a job's first clone rounded: block sizes (bs_roundup) and stream ranges. */
+static void report_notes(FILE *info, const struct job *job, const struct target_plan *plan)
+{
+	report_roundup(info, job, plan);
+	target_report_ranges(info, job, plan);
+}
+
 /* file_append means nothing on a block device (fio ignores it there): said, not silent. */
 static void warn_append(const struct job *job, const struct target_plan *plan)
 {
@@ -150,7 +157,7 @@ int run_prepare(struct iowl_run *run, struct iowl_err *err)
 			ret = target_plan(&run->jobs[j], c, &plan, err);
 			/* A run says it with its results (phase_create()); --parse-only says it here. */
 			if (!ret && !c && run->opts.parse_only)
-				report_roundup(run_info(run), &run->jobs[j], &plan);
+				report_notes(run_info(run), &run->jobs[j], &plan);
 			if (!ret && !c)
 				warn_append(&run->jobs[j], &plan);
 			if (!ret) {
@@ -226,7 +233,7 @@ static int phase_create(struct iowl_run *run, unsigned phase, unsigned *number, 
 			p->w[p->n++] = w;
 			ret = target_plan(job, c, &w->plan, err);
 			if (!ret && !c)
-				report_roundup(run_info(run), job, &w->plan);
+				report_notes(run_info(run), job, &w->plan);
 			/* The null engine moves no data: its targets are names and sizes only. */
 			if (!ret && !(engine_find(job->o.ioengine)->flags & ENGINE_F_NODATA)) {
 				ret = target_layout(job, &w->plan, run_info(run), err);

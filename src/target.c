@@ -440,24 +440,61 @@ static int check_align(const struct job *job, const struct target_file *f, struc
 	return 0;
 }
 
+static uint64_t gcd64(uint64_t a, uint64_t b)
+{
+	while (b) {
+		uint64_t t = a % b;
+
+		a = b;
+		b = t;
+	}
+	return a;
+}
+
+uint64_t target_stream_align(const struct job_stream *js, const struct target_file *tf)
+{
+	bool direct = js->o.direct && tf->lbs > 1;
+	uint64_t a = direct ? tf->lbs : 1;
+
+	for (unsigned d = 0; d < 3; d++) {
+		uint64_t u;
+
+		if (!(js->dirs & (1U << d)))
+			continue;
+		u = js->o.blockalign[d] ? js->o.blockalign[d] : js->min_bs[d];
+		if (direct && js->o.bs_roundup && u < tf->lbs)
+			u = tf->lbs;
+		if (u && a / gcd64(a, u) <= UINT32_MAX / u)	/* an absurd lcm: keep the last */
+			a = a / gcd64(a, u) * u;
+	}
+	return a;
+}
+
+/* N% of the region, rounded down to a whole number of units of align. */
+static uint64_t pct_down(double pct, uint64_t of, uint64_t align)
+{
+	uint64_t v = pct_of(pct, of);
+
+	return v - v % align;
+}
+
 bool target_stream_range(const struct job_stream *js, const struct target_file *tf,
 			 uint64_t *start, uint64_t *size)
 {
-	uint64_t off = 0, len;
+	uint64_t off = 0, len, align = js ? target_stream_align(js, tf) : 1;
 	bool fits = true;
 
 	if (js && js->has_offset)
-		off = js->o.offset.is_pct ? (uint64_t)((long double)tf->size * js->o.offset.pct / 100)
-					  : js->o.offset.bytes;
+		off = js->o.offset.is_pct ? pct_down(js->o.offset.pct, tf->size, align) :
+					    js->o.offset.bytes;
 	if (off > tf->size) {
 		off = tf->size;
 		fits = false;
 	}
 	len = tf->size - off;
 	if (js && js->has_size) {
-		uint64_t want = js->o.size.is_pct ?
-					(uint64_t)((long double)tf->size * js->o.size.pct / 100) :
-					js->o.size.bytes;
+		uint64_t want = js->o.size.is_pct ? pct_down(js->o.size.pct, tf->size, align) :
+						    js->o.size.bytes;
 
 		fits = fits && want <= len;
 		len = want < len ? want : len;
@@ -465,6 +502,52 @@ bool target_stream_range(const struct job_stream *js, const struct target_file *
 	*start = tf->start + off;
 	*size = len;
 	return fits;
+}
+
+/* One rounded percentage of a stream, said when the rounding changed it. */
+static void say_rounded(FILE *info, const struct job *job, const struct job_stream *js,
+			const char *opt, double pct, uint64_t of, uint64_t align, const char *what)
+{
+	uint64_t raw = pct_of(pct, of);
+
+	if (raw % align)
+		fprintf(info, "%s: stream '%s': %s=%g%% of %s is %llu bytes, rounded down to %llu (a multiple of %llu)\n",
+			job->o.name, js->name, opt, pct, what, (unsigned long long)raw,
+			(unsigned long long)(raw - raw % align), (unsigned long long)align);
+}
+
+void target_report_ranges(FILE *info, const struct job *job, const struct target_plan *plan)
+{
+	const struct target_file *tf = plan->nfiles ? &plan->files[0] : NULL;
+
+	for (unsigned i = 0; info && tf && i < job->nstreams; i++) {
+		const struct job_stream *js = &job->streams[i];
+		uint64_t align = target_stream_align(js, tf), start, len;
+
+		if (js->has_offset && js->o.offset.is_pct)
+			say_rounded(info, job, js, "offset", js->o.offset.pct, tf->size, align,
+				    "the job's region");
+		if (js->has_size && js->o.size.is_pct)
+			say_rounded(info, job, js, "size", js->o.size.pct, tf->size, align,
+				    "the job's region");
+		target_stream_range(js, tf, &start, &len);
+		if (js->o.walker_start.is_pct && !js->walker)
+			say_rounded(info, job, js, "walker_start", js->o.walker_start.pct, len, align,
+				    "its range");
+	}
+}
+
+/* With direct IO a stream placed at a byte offset must start on a logical block (a percentage is rounded). */
+static int check_stream_offset(const struct job *job, const struct job_stream *s,
+			       const struct target_file *f, struct iowl_err *err)
+{
+	if (!s->o.direct || f->lbs <= 1 || !s->has_offset || s->o.offset.is_pct ||
+	    !((f->start + s->o.offset.bytes) % f->lbs))
+		return 0;
+	return err_at(err, s->file, s->line,
+		      "job '%s', stream '%s': offset=%llu is not a multiple of the %u-byte logical block size of '%s', which direct=1 needs (give a multiple of %u, or a percentage, which is rounded down)",
+		      job->o.name, s->name, (unsigned long long)s->o.offset.bytes, f->lbs, f->path,
+		      f->lbs);
 }
 
 /* Every stream's range fits its largest IO, in every file. */
@@ -477,6 +560,8 @@ static int check_streams(const struct job *job, const struct target_file *f, str
 		for (unsigned d = 0; d < 3; d++)
 			if ((s->dirs & (1U << d)) && s->max_bs[d] > maxbs)
 				maxbs = s->max_bs[d];
+		if (check_stream_offset(job, s, f, err))
+			return -EINVAL;
 		if (!target_stream_range(s, f, &start, &size))
 			return err_at(err, s->file, s->line,
 				      "job '%s', stream '%s': its offset= and size= run past the end of the job's region in '%s' (%llu bytes; give them within it)",

@@ -32,15 +32,17 @@ expect_status() { # expected-status command...
 approx() {
 	awk -v a="$1" -v b="$2" -v p="$3" 'BEGIN { d = a - b; if (d < 0) d = -d; m = (b < 0 ? -b : b); exit !(d <= m * p / 100) }'
 }
-# loop_device SIZE: a loop device over a sparse file of SIZE on /dev/shm, detached and removed on
-# exit; sets $dev (/dev/loopN) and $name (loopN), or skips the test where that is not possible.
+# loop_device SIZE [SECTOR]: a loop device over a sparse file of SIZE on /dev/shm, with SECTOR-byte
+# logical blocks when given (losetup --sector-size), detached and removed on exit; sets $dev
+# (/dev/loopN) and $name (loopN), or skips the test where that is not possible.
 loop_device() {
 	[ "$(id -u)" = 0 ] || skip "needs root to create a loop device"
 	command -v losetup >/dev/null 2>&1 || skip "losetup not found (apt-get install mount)"
 	back=/dev/shm/iowl-loop.$$.$(date +%s%N)
 	truncate -s "$1" "$back" || skip "cannot create a backing file on /dev/shm"
 	on_exit "rm -f $back"
-	dev=$(losetup -f --show "$back" 2>/dev/null) || skip "no loop device available"
+	dev=$(losetup -f --show ${2:+--sector-size "$2"} "$back" 2>/dev/null) ||
+		skip "no loop device available${2:+ with $2-byte sectors}"
 	on_exit "losetup -d $dev"
 	name=$(basename "$dev")
 	command -v udevadm >/dev/null 2>&1 && udevadm settle >/dev/null 2>&1

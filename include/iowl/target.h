@@ -66,12 +66,26 @@ int target_invalidate(const struct target_plan *plan, bool open_fds, struct iowl
 void target_unlink(const struct target_plan *plan);
 
 /*
- * The range of stream js in file tf: its offset= and size= (bytes or percent) within the
- * job's region, or the whole region when it gave none (js NULL: the job itself).  Returns
- * false when the range asked for runs past the region (it is then cut to the region).
+ * The unit a stream's range is rounded to in file tf: the least common multiple of each of its
+ * directions' offset unit (blockalign, else the smallest block size, rounded up to the logical
+ * block size with direct and bs_roundup) and, with direct IO, tf's logical block size.
+ */
+uint64_t target_stream_align(const struct job_stream *js, const struct target_file *tf);
+
+/*
+ * The range of stream js in file tf: its offset= and size= (bytes, or percent of the job's
+ * region rounded down to target_stream_align()) within the job's region, or the whole region
+ * when it gave none (js NULL: the job itself).  Returns false when the range asked for runs
+ * past the region (it is then cut to the region).
  */
 bool target_stream_range(const struct job_stream *js, const struct target_file *tf,
 			 uint64_t *start, uint64_t *size);
+
+/*
+ * Says on info which percentages of the job's streams (offset=, size=, walker_start=) the
+ * rounding changed in the plan's first file, one line each.  info NULL: nothing.
+ */
+void target_report_ranges(FILE *info, const struct job *job, const struct target_plan *plan);
 
 /* Closes the files and frees the plan. */
 void target_plan_release(struct target_plan *plan);
