@@ -171,15 +171,33 @@ static int region_err(const struct job *job, unsigned clone, const struct target
 			   f->is_bdev ? "device" : "file");
 }
 
-/* The granularity fio rounds a region to: the smallest block size the job issues. */
-static uint64_t region_bs(const struct job *job)
+static uint64_t gcd64(uint64_t a, uint64_t b)
+{
+	while (b) {
+		uint64_t t = a % b;
+
+		a = b;
+		b = t;
+	}
+	return a;
+}
+
+/*
+ * The granularity fio rounds a region to: the smallest block size the job issues, and with
+ * direct IO also f's logical block size (with bs_roundup the smallest size may be below it).
+ */
+static uint64_t region_bs(const struct job *job, const struct target_file *f)
 {
 	uint64_t m = UINT64_MAX;
 
 	for (unsigned d = 0; d < 3; d++)
 		if (job_does_dir(job, d) && job->min_bs[d] < m)
 			m = job->min_bs[d];
-	return m == UINT64_MAX ? job->o.bs[0] : m;
+	if (m == UINT64_MAX)
+		m = job->o.bs[0];
+	if (job->o.direct && f->lbs > 1 && m % f->lbs)
+		m = m / gcd64(m, f->lbs) * f->lbs;
+	return m;
 }
 
 /*
@@ -192,7 +210,7 @@ static int region_start(const struct job *job, unsigned clone, const struct targ
 {
 	const struct job_opts *o = &job->o;
 	bool pct = o->offset.is_pct || o->offset_increment.is_pct;
-	uint64_t base, inc, step, bs = region_bs(job);
+	uint64_t base, inc, step, bs = region_bs(job, f);
 
 	if (o->file_append && !f->is_bdev) {	/* fio: the file's size, whatever offset says */
 		*start = f->real_size;
@@ -245,7 +263,7 @@ static uint64_t file_size_of(const struct job *job, unsigned clone, unsigned i,
 			     const struct target_file *f)
 {
 	const struct job_opts *o = &job->o;
-	uint64_t lo = o->filesize.lo, hi = o->filesize.hi, size, bs = region_bs(job);
+	uint64_t lo = o->filesize.lo, hi = o->filesize.hi, size, bs = region_bs(job, f);
 	struct rng r;
 
 	if (hi == lo)
@@ -267,7 +285,7 @@ static int region_len(const struct job *job, unsigned clone, unsigned i,
 		      uint64_t *len, struct iowl_err *err)
 {
 	const struct job_opts *o = &job->o;
-	uint64_t bs = region_bs(job), each, fsize;
+	uint64_t bs = region_bs(job, f), each, fsize;
 
 	if (o->filesize.hi) {
 		fsize = file_size_of(job, clone, i, f);
@@ -290,9 +308,10 @@ static int region_len(const struct job *job, unsigned clone, unsigned i,
 }
 
 /* size=N%: N percent of the whole file (the region's start and length), rounded down to a block. */
-static uint64_t region_pct(const struct job *job, uint64_t start, uint64_t len)
+static uint64_t region_pct(const struct job *job, const struct target_file *f, uint64_t start,
+			   uint64_t len)
 {
-	uint64_t whole = start + len, size, bs = region_bs(job);
+	uint64_t whole = start + len, size, bs = region_bs(job, f);
 
 	if (!job->o.size.is_pct || job->o.size.pct >= 100)
 		return len;
@@ -324,7 +343,7 @@ static int file_region(const struct job *job, unsigned clone, unsigned i,
 		ret = region_len(job, clone, i, plan, f, start, &size, err);
 	if (ret)
 		return ret;
-	size = region_pct(job, start, size);
+	size = region_pct(job, f, start, size);
 	if (!size && !f->real_size)
 		return job_opt_err(job, "filename", err,
 				   "'%s' does not exist and no size is given (set size=, e.g. size=1g)",
@@ -438,17 +457,6 @@ static int check_align(const struct job *job, const struct target_file *f, struc
 			return ret;
 	}
 	return 0;
-}
-
-static uint64_t gcd64(uint64_t a, uint64_t b)
-{
-	while (b) {
-		uint64_t t = a % b;
-
-		a = b;
-		b = t;
-	}
-	return a;
 }
 
 uint64_t target_stream_align(const struct job_stream *js, const struct target_file *tf)

@@ -42,4 +42,11 @@ d512=$dev
 loop_device $size 4096
 [ "$(blockdev --getss "$dev")" = 4096 ] || skip "losetup --sector-size 4096 made $(blockdev --getss "$dev")-byte sectors"
 run "$dev" --set bs_roundup=1
+# The job's own percentages are rounded as fio rounds them (offset up, size down), to whole
+# logical blocks where bs_roundup lets the block size be smaller.
+"$IOWL" --name=pct --filename="$dev" --direct=1 --bs=512 --bs_roundup=1 --offset=10% --size=10% \
+	--rw=randread --number_ios=100 --write_iolog=pct.log > pct.out 2> pct.err ||
+	{ cat pct.err; fail "offset=10% size=10% with 512-byte blocks rounded up to 4096"; }
+[ "$(awk '$2 == "read" && ($3 % 4096 || $3 < 10489856)' pct.log | wc -l)" = 0 ] ||
+	fail "offset=10% on a 4096-byte-sector device: reads not on 4 KiB blocks from 10489856"
 echo "hot band jobs run with direct=1 on $d512 (512) and $dev (4096)"
