@@ -629,7 +629,10 @@ int target_plan(const struct job *job, unsigned clone, struct target_plan *plan,
 			ret = check_align(job, f, err);
 		if (!ret)
 			ret = check_streams(job, f, err);
-		plan->total += f->size;
+		if (!ret && __builtin_add_overflow(plan->total, f->size, &plan->total))
+			ret = err_at(err, job->file, job->line,
+				     "job '%s': the regions of its %u files add up past 2^64 bytes (make them smaller)",
+				     job->o.name, n);
 		if (f->lbs > plan->lbs)
 			plan->lbs = f->lbs;
 	}
