@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "iowl/options.h"
 #include "iowl/target.h"
 #include "report/fmt.h"
 
@@ -69,8 +70,8 @@ static int fill_range(int fd, uint64_t from, uint64_t to, const char *path, bool
 static int preallocate(const struct job *job, int fd, const char *path, uint64_t end,
 		       struct iowl_err *err)
 {
-	static const char *const names[] = { "none", "native", "posix", "keep", "truncate" };
 	unsigned mode = job->o.fallocate;
+	const struct opt_value *v = opt_find("fallocate")->values;
 	int r = 0;
 
 	switch (mode) {
@@ -92,8 +93,10 @@ static int preallocate(const struct job *job, int fd, const char *path, uint64_t
 	}
 	if (!r)
 		return 0;
+	while (v->name && v->value != mode)	/* the option table's name for the mode */
+		v++;
 	err_set(err, "job '%s': preallocating '%s' (%llu bytes, fallocate=%s): %s", job->o.name,
-		path, (unsigned long long)end, names[mode], strerror(r));
+		path, (unsigned long long)end, v->name ? v->name : "?", strerror(r));
 	return -r;
 }
 
