@@ -145,13 +145,26 @@ static int openable(const struct job *job, const struct target_file *f, const st
 	return 0;
 }
 
+/*
+ * True when laying out a short file takes space before the IO: it is written with data or
+ * preallocated.  create_on_open lays out nothing, fill_device runs until the space is gone,
+ * and fallocate=none or truncate only make the file as long as its region.
+ */
+static bool layout_takes_space(const struct job *job)
+{
+	if (job->o.create_on_open || job->o.fill_device)
+		return false;
+	return job_does_dir(job, 0) || job->o.overwrite ||
+	       (job->o.fallocate != FALLOCATE_NONE && job->o.fallocate != FALLOCATE_TRUNCATE);
+}
+
 /* Remembers that the layout may write file f, which holds have bytes, up to its region's end. */
 static int note_layout(struct preflight *pf, const struct job *job, const struct target_file *f,
 		       uint64_t have, dev_t fsdev)
 {
 	struct preflight_layout *v;
 
-	if (f->is_bdev || f->start + f->size <= have)
+	if (f->is_bdev || f->start + f->size <= have || !layout_takes_space(job))
 		return 0;
 	if (pf->nlayout == pf->cap) {
 		unsigned cap = pf->cap ? 2 * pf->cap : 64;
@@ -402,10 +415,10 @@ static bool space_short(const struct job *job, const char *path, uint64_t need,
 }
 
 /*
- * The bytes the layout will write, as target_layout() does it: a file shorter than a region's
- * end is written from its end (or the region's start, whichever is further) to the region's
- * end, once, in the order the phases meet the regions.  They must fit each filesystem's free
- * space.
+ * The bytes the layout will write or preallocate, as target_layout() does it: a file shorter
+ * than a region's end is filled from its end (or the region's start, whichever is further) to
+ * the region's end, once, in the order the phases meet the regions.  They must fit each
+ * filesystem's free space.
  */
 static int check_space(struct preflight *pf, struct iowl_err *err)
 {
