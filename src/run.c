@@ -672,7 +672,8 @@ static int run_phase(struct iowl_run *run, unsigned phase, unsigned *number,
 	/* Workers left running still use their memory: it is not freed (the process ends soon). */
 	if (joined) {
 		for (unsigned i = 0; i < p.n; i++)
-			if (p.w[i]->job->o.unlink)
+			if (p.w[i]->job->o.unlink &&	/* the null engine made no files */
+			    !(engine_find(p.w[i]->job->o.ioengine)->flags & ENGINE_F_NODATA))
 				target_unlink(&p.w[i]->plan);
 		phase_free(&p);
 	}

@@ -694,7 +694,7 @@ static bool more_io(struct worker *w)
 	/* The generator went over every file, but io_size asks for more: round again (fio). */
 	if (w->loop_bytes < per_loop && o->io_size) {
 		gen_restart(w->gen);
-		if (o->invalidate && !o->direct)	/* fio's wrap drops the cache, buffered */
+		if (o->invalidate && !o->direct && w->moves_data)	/* fio's wrap drops it, buffered */
 			target_invalidate(&w->plan, true, NULL);
 		return true;
 	}
@@ -713,7 +713,7 @@ static bool more_io(struct worker *w)
 	gen_restart(w->gen);
 	/* Every loop reopens the files in fio, dropping their cache; a time_based pass drops it
 	 * where the generator went round (not for norandommap, which never does), buffered. */
-	if (o->invalidate && (!o->time_based || (wrapped && !o->direct)))
+	if (o->invalidate && w->moves_data && (!o->time_based || (wrapped && !o->direct)))
 		target_invalidate(&w->plan, true, NULL);
 	return true;
 }
