@@ -30,6 +30,11 @@ done
 	fail "offset beyond filesize accepted"
 grep -q "offset=2m:.*filesize" g.err || { cat g.err; fail "offset beyond filesize: no message naming both"; }
 echo "filesize sizes the files, size limits the IO"
+# The same from fio itself, where it is installed.
+ios() { jget "$1" jobs.0.read.total_ios; }
+same_as_fio ios 16 --name=fa --filename=fa --rw=read --bs=64k --filesize=4m --size=1m
+same_as_fio ios 48 --name=fc --filename=c --rw=read --bs=64k --filesize=4m --offset=1m
+[ "$(size_of c)" = 4194304 ] || fail "filesize=4m offset=1m: the file is $(size_of c) bytes after fio and iowl"
 
 # A range: every file a whole number of blocks inside it; the same sizes on every run.
 run r --rw=write --bs=4k --nrfiles=8 --filesize=64k-512k > /dev/null

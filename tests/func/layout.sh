@@ -44,6 +44,25 @@ zeros_at r 524288 && fail "a read job's new file was not laid out with data"
 "$IOWL" --eta=never --name=rc --filename=rc --rw=read --size=1m --create_on_open=1 --parse-only 2> rc.err &&
 	fail "create_on_open with a read job on a missing file accepted (it would read nothing)"
 grep -q "create_on_open" rc.err || { cat rc.err; fail "create_on_open refusal does not name it"; }
+if have_fio; then	# fio makes the same files: size, and data or not in the middle
+	for m in native none trunc keep posix over coo; do
+		case $m in
+		over) set -- --overwrite=1 ;;
+		coo) set -- --create_on_open=1 ;;
+		trunc) set -- --fallocate=truncate ;;
+		*) set -- --fallocate=$m ;;
+		esac
+		rm -f "f$m"
+		fio --name="f$m" --filename="f$m" --rw=write --bs=4k --size=1m --number_ios=1 "$@" \
+			--output-format=terse > /dev/null 2>&1 || fail "fio $*"
+		[ "$(size_of "f$m")" = "$(size_of $m)" ] || fail "$*: fio made $(size_of "f$m") bytes, iowl $(size_of $m)"
+		[ "$(size_of $m)" = 1048576 ] || continue
+		zeros_at "f$m" 524288 && fz=zeros || fz=data
+		zeros_at "$m" 524288 && iz=zeros || iz=data
+		[ "$fz" = "$iz" ] || fail "$*: the middle of fio's file is $fz, of iowl's $iz"
+	done
+	echo "same files as fio"
+fi
 echo "fallocate, overwrite, create_on_open as fio"
 
 # file_append: the region starts at the end of the file.

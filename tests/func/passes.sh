@@ -32,3 +32,11 @@ for f in h.0.0 h.0.1 h.0.2 h.0.3; do
 		fail "$f ($size bytes): $1 writes up to $2, a block written $3 times (each block once to the end expected)"
 done
 echo "nrfiles=4 filesize=64k-512k: each file written once to its end"
+
+# The same counts from fio itself, where it is installed.
+ios() { jget "$1" jobs.0.read.total_ios; }
+same_as_fio ios 15 --name=fa --filename=fa --size=1000k --bs=64k --rw=read
+same_as_fio ios 15 --name=fb --filename=fb --size=1000k --bs=64k --rw=randread
+same_as_fio ios 16 --name=fc --filename=fc --size=1000k --bs=64k --rw=randread --norandommap
+same_as_fio ios 32 --name=fd --filename=fd --size=1000k --bs=64k --rw=read --io_size=2m
+same_as_fio ios 86 --name=fg --filename=fg --size=1m --bs=4k --rw=read:8k

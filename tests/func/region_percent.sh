@@ -25,6 +25,14 @@ for k in 0 1 2 3; do
 	[ "$got" = 16 ] || fail "size=25% offset_increment=25% numjobs=4: $got reads in MiB $k, expected 16"
 done
 echo "file: percentages of the whole 4 MiB file"
+# The same from fio itself, where it is installed.
+ios() { jget "$1" jobs.0.read.total_ios; }
+clone_bytes() { for k in 0 1 2 3; do jget "$1" jobs.$k.read.io_bytes; done; }
+same_as_fio ios 16 --name=fh --filename=f4 --rw=read --bs=64k --size=25% --offset=50%
+same_as_fio ios 57 --name=ft --filename=f4 --rw=read --bs=64k --offset=10%
+same_as_fio ios 19 --name=fs --filename=f4 --rw=read --bs=64k --size=30%
+same_as_fio clone_bytes "1048576;1048576;1048576;1048576" --name=fc --filename=f4 --rw=read \
+	--bs=64k --size=25% --offset_increment=25% --numjobs=4
 
 [ "$(id -u)" = 0 ] || skip "needs root for the loop-device part"
 loop_device 64m
