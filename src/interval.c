@@ -51,6 +51,7 @@ struct ivl {
 	unsigned nu;
 	unsigned *unit_of;		/* per worker */
 	struct ivl_row *rows;		/* per unit, for the output */
+	struct ivl_point *sliver;	/* per unit: the last sliver folded into the last point */
 	struct disk_set *disks;
 	struct run_ctl *ctl;
 	uint64_t start_ns;
@@ -85,7 +86,8 @@ static int units_build(struct ivl *iv)
 	iv->unit_of = calloc(iv->n ? iv->n : 1, sizeof(*iv->unit_of));
 	iv->u = calloc(iv->n ? iv->n : 1, sizeof(*iv->u));
 	iv->rows = calloc(iv->n ? iv->n : 1, sizeof(*iv->rows));
-	if (!iv->unit_of || !iv->u || !iv->rows)
+	iv->sliver = calloc(iv->n ? iv->n : 1, sizeof(*iv->sliver));
+	if (!iv->unit_of || !iv->u || !iv->rows || !iv->sliver)
 		return -ENOMEM;
 	for (unsigned i = 0; i < iv->n; i++) {
 		const struct job *job = iv->w[i]->job;
@@ -267,16 +269,18 @@ static void unit_point(struct ivl *iv, unsigned k, uint64_t t_ns, uint64_t ns,
 	p->ns = ns;
 	unit_delta(iv, k, false, x);
 	for (unsigned d = 0; d < 3; d++) {
-		static const double pct[2] = { 50.0, 99.0 };
-		uint64_t v[2] = { 0, 0 };
+		static const double pct[3] = { 50.0, 99.0, 100.0 };
+		uint64_t v[3] = { 0, 0, 0 };
 
 		p->dir[d].ios = x[d].ios;
 		p->dir[d].bytes = x[d].bytes;
+		p->dir[d].clat = x[d].clat;
 		p->dir[d].clat_mean = lat_mean(&x[d].clat);
 		if (u->scratch[d] && x[d].clat.n) {
-			hist_percentiles(u->scratch[d], lat_min(&x[d].clat), x[d].clat.max, pct, 2, v);
+			hist_percentiles(u->scratch[d], lat_min(&x[d].clat), x[d].clat.max, pct, 3, v);
 			p->dir[d].clat_p50 = v[0];
 			p->dir[d].clat_p99 = v[1];
+			p->dir[d].clat_max = v[2];
 		}
 	}
 }
@@ -307,6 +311,10 @@ static void close_interval(struct ivl *iv, uint64_t now)
 	if (iv->disks && (iv->o.iostat || iv->o.status))
 		disk_set_sample(iv->disks, now, &(struct iowl_err){ "" });
 	iv->last_ns = now;
+	if (iv->o.watch && !iv->failed)
+		iv->o.watch(iv->o.watch_ctx, &(struct ivl_view){ .k = iv->k, .rows = iv->rows,
+								 .nrows = iv->nu, .t_ns = t_ns,
+								 .ns = ns }, false);
 	if ((iv->o.status || iv->o.iostat) && iv->o.out && !iv->failed) {
 		v = (struct ivl_view){
 			.k = iv->k,
@@ -386,6 +394,38 @@ void ivl_poll(struct ivl *iv, uint64_t now)
 		iv->next_ns += iv->o.period_ns;
 }
 
+/* Adds what came after the last interval (under a tenth of one) to each unit's last point. */
+static void fold_sliver(struct ivl *iv, uint64_t now)
+{
+	for (unsigned k = 0; k < iv->nu && !iv->failed; k++) {
+		struct ivl_series *s = &iv->u[k].series;
+		struct ivl_point p, *last;
+
+		unit_point(iv, k, now - iv->start_ns, now - iv->last_ns, &p);
+		iv->rows[k].pt = NULL;
+		if (!s->n)
+			continue;
+		last = &s->p[s->n - 1];
+		last->t_ns = p.t_ns;
+		last->ns += p.ns;
+		for (unsigned d = 0; d < 3; d++) {
+			last->dir[d].ios += p.dir[d].ios;
+			last->dir[d].bytes += p.dir[d].bytes;
+			lat_merge(&last->dir[d].clat, &p.dir[d].clat);
+			last->dir[d].clat_mean = lat_mean(&last->dir[d].clat);
+			if (p.dir[d].clat_max > last->dir[d].clat_max)
+				last->dir[d].clat_max = p.dir[d].clat_max;
+		}
+		iv->sliver[k] = p;
+		iv->rows[k].pt = &iv->sliver[k];
+	}
+	if (iv->o.watch && !iv->failed)
+		iv->o.watch(iv->o.watch_ctx, &(struct ivl_view){ .k = iv->k, .rows = iv->rows,
+								 .nrows = iv->nu,
+								 .t_ns = now - iv->start_ns,
+								 .ns = now - iv->last_ns }, true);
+}
+
 void ivl_finish(struct ivl *iv, uint64_t now, bool joined)
 {
 	uint64_t end = 0;
@@ -404,21 +444,10 @@ void ivl_finish(struct ivl *iv, uint64_t now, bool joined)
 	/* A last sliver under a tenth of the interval would show rates of a few IOs: fold it in. */
 	if (now - iv->last_ns >= iv->o.period_ns / 10 || !iv->k) {
 		close_interval(iv, now);
+		if (iv->o.watch)
+			iv->o.watch(iv->o.watch_ctx, NULL, true);
 	} else {
-		for (unsigned k = 0; k < iv->nu && !iv->failed; k++) {
-			struct ivl_series *s = &iv->u[k].series;
-			struct ivl_point p;
-
-			unit_point(iv, k, now - iv->start_ns, now - iv->last_ns, &p);
-			if (!s->n)
-				continue;
-			s->p[s->n - 1].t_ns = p.t_ns;
-			s->p[s->n - 1].ns += p.ns;
-			for (unsigned d = 0; d < 3; d++) {
-				s->p[s->n - 1].dir[d].ios += p.dir[d].ios;
-				s->p[s->n - 1].dir[d].bytes += p.dir[d].bytes;
-			}
-		}
+		fold_sliver(iv, now);
 	}
 	iv->next_ns = UINT64_MAX;
 }
@@ -469,5 +498,6 @@ void ivl_free(struct ivl *iv)
 	free(iv->u);
 	free(iv->unit_of);
 	free(iv->rows);
+	free(iv->sliver);
 	free(iv);
 }

@@ -718,7 +718,7 @@ static void ivl_setup(struct iowl_run *run)
 	struct ivl_opts *o = &run->ivl;
 
 	memset(o, 0, sizeof(*o));
-	o->period_ns = INTERVAL_DEFAULT_NS;
+	o->period_ns = ro->watch_period ? ro->watch_period : INTERVAL_DEFAULT_NS;
 	if (ro->iostat && ro->iostat != IOSTAT_DEFAULT)
 		o->period_ns = ro->iostat;
 	if (ro->status_interval)
@@ -727,6 +727,8 @@ static void ivl_setup(struct iowl_run *run)
 	o->iostat = ro->iostat != 0;
 	o->json = !(ro->formats & OUT_NORMAL);
 	o->out = run->out ? run->out : stdout;
+	o->watch = ro->watch;
+	o->watch_ctx = ro->watch_ctx;
 }
 
 /* The write guard's probes of the run's devices, for the reports. */

@@ -24,6 +24,8 @@ struct ivl_dir {
 	uint64_t ios, bytes;
 	double clat_mean;		/* ns */
 	uint64_t clat_p50, clat_p99;	/* ns; 0 without a histogram or without IO */
+	uint64_t clat_max;		/* ns, the interval's largest (histogram bin, within 0.4 %); 0 without */
+	struct lat_stat clat;		/* the interval's count, sum and sum of squares (min, max: the run's) */
 };
 
 /* One interval of a unit: what its workers completed in it (not cumulative). */
@@ -59,6 +61,13 @@ struct ivl_view {
 /* Prints one interval as text, or as one JSON document on one line.  Returns 0 or -errno. */
 int report_interval(FILE *f, const struct ivl_view *v, bool json);
 
+/*
+ * Called with every interval of a phase as it closes (last false), and once when the phase
+ * ends (last true) with what a last sliver too short to be an interval of its own added to the
+ * last one (view NULL, or rows with NULL points, when there was none).
+ */
+typedef void (*ivl_watch_fn)(void *ctx, const struct ivl_view *view, bool last);
+
 /* Where interval output goes and how often. */
 struct ivl_opts {
 	uint64_t period_ns;		/* series, status and iostat interval */
@@ -66,6 +75,8 @@ struct ivl_opts {
 	bool iostat;			/* --iostat: print each interval's device view */
 	bool json;			/* print intervals as JSON lines, not text */
 	FILE *out;
+	ivl_watch_fn watch;		/* NULL: none */
+	void *watch_ctx;
 };
 
 struct ivl;

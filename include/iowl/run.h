@@ -64,6 +64,9 @@ struct run_opts {
 	unsigned ncurve;
 	uint64_t status_interval;	/* --status-interval, ns; 0: none */
 	uint64_t iostat;		/* --iostat, ns (IOSTAT_DEFAULT: the status interval or 1 s); 0: none */
+	ivl_watch_fn watch;		/* called with every interval; NULL: none */
+	void *watch_ctx;
+	uint64_t watch_period;		/* ns: the interval without --status-interval; 0: the default */
 };
 
 struct sweep_key;
