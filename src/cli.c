@@ -19,7 +19,25 @@
 static const char *const flags[] = {
 	"output", "output-format", "eta", "parse-only", "section", "set", "help", "version",
 	"cmdhelp", "analyze", "assert", "sweep", "curve", "status-interval", "iostat",
+	"vdbench", "vdbench-show", "vdbench-output", "vdbench-lun", "vdbench-var",
 };
+
+/* Flags (without their dashes) that may take their value from the next argument. */
+static bool next_flag(const char *name)
+{
+	static const char *const next[] = { "set", "assert", "sweep", "vdbench", "vdbench-show",
+					    "vdbench-lun", "vdbench-var" };
+
+	for (size_t i = 0; i < sizeof(next) / sizeof(next[0]); i++)
+		if (!strcmp(name, next[i]))
+			return true;
+	return false;
+}
+
+static bool takes_next(const char *arg)
+{
+	return !strncmp(arg, "--", 2) && next_flag(arg + 2);
+}
 
 static void usage(FILE *f)
 {
@@ -30,7 +48,8 @@ static void usage(FILE *f)
 		"that job's options (--rw=randread --bs=4k --size=1g ...).\n"
 		"\n"
 		"  --output=FILE            write the results to FILE instead of stdout\n"
-		"  --output-format=FMT      normal, json or json+ (a comma list prints several)\n"
+		"  --output-format=FMT      normal, json or json+ (a comma list prints several);\n"
+		"                           vdbench-flat: vdbench's flatfile columns as CSV\n"
 		"  --eta=WHEN               status line on stderr: auto (a terminal), always, never\n"
 		"  --status-interval=T      print the figures of each interval of T (1s, 500ms; a\n"
 		"                           bare number is seconds): per interval, not cumulative;\n"
@@ -49,6 +68,12 @@ static void usage(FILE *f)
 		"                           10,50,70,80,90,100): latency against throughput, the knee\n"
 		"  --assert EXPR            check a result after the run, e.g. read.clat.p99<=2ms,\n"
 		"                           write.bw>=200MiB/s, errors==0 (repeatable; exit 3 if not)\n"
+		"  --vdbench FILE           run a vdbench parameter file with vdbench's meaning (a file\n"
+		"                           with sd=, wd=, rd= lines is recognised as one by itself)\n"
+		"  --vdbench-show FILE      print the iowl job file that runs a vdbench parameter file\n"
+		"  --vdbench-output         vdbench's interval lines on stdout beside iowl's report\n"
+		"  --vdbench-lun NAME=PATH  run vdbench's lun=NAME (a Windows or Solaris name) on PATH\n"
+		"  --vdbench-var NAME=VAL   replace $NAME and !NAME in the parameter file\n"
 		"  --cmdhelp[=OPTION]       list the job options, or describe one\n"
 		"  --help, --version\n"
 		"\n"
@@ -106,8 +131,10 @@ static int parse_formats(const char *v, unsigned *out, struct iowl_err *err)
 			*out |= OUT_JSONPLUS;
 		else if (!strcmp(tok, "csv"))
 			*out |= OUT_CSV;
+		else if (!strcmp(tok, "vdbench-flat"))
+			*out |= OUT_VDBFLAT;
 		else
-			ret = err_set(err, "--output-format: '%s' is not a format (use normal, json, json+, or csv with --sweep)",
+			ret = err_set(err, "--output-format: '%s' is not a format (use normal, json, json+, csv with --sweep, or vdbench-flat with a vdbench parameter file)",
 				      tok);
 	}
 	free(dup);
@@ -200,8 +227,13 @@ static int flag(struct iowl_run *run, const char *name, const char *value, char 
 			return err_set(err, "--analyze=%s: give a number of IOs, e.g. --analyze=1000000", value);
 		return 0;
 	}
-	if (!value && (!strcmp(name, "set") || !strcmp(name, "assert") || !strcmp(name, "sweep")) &&
-	    next) {
+	if (!strcmp(name, "vdbench-output")) {
+		if (value)
+			return err_set(err, "--vdbench-output takes no value");
+		o->vdb.output = true;
+		return 0;
+	}
+	if (!value && next_flag(name) && next) {
 		*used_next = true;
 		value = next;
 	}
@@ -214,6 +246,19 @@ static int flag(struct iowl_run *run, const char *name, const char *value, char 
 	}
 	if (!strcmp(name, "output-format"))
 		return parse_formats(value, &o->formats, err);
+	if (!strcmp(name, "vdbench") || !strcmp(name, "vdbench-show")) {
+		if (o->vdb.file && strcmp(o->vdb.file, value))
+			return err_set(err, "--%s=%s: one vdbench parameter file at a time ('%s' is given already)",
+				       name, value, o->vdb.file);
+		o->vdb.show = o->vdb.show || !strcmp(name, "vdbench-show");
+		free(o->vdb.file);
+		o->vdb.file = strdup(value);
+		return o->vdb.file ? 0 : err_set(err, "out of memory");
+	}
+	if (!strcmp(name, "vdbench-lun"))
+		return vdbench_kv_add(&o->vdb.luns, &o->vdb.nluns, "--vdbench-lun", value, err);
+	if (!strcmp(name, "vdbench-var"))
+		return vdbench_kv_add(&o->vdb.vars, &o->vdb.nvars, "--vdbench-var", value, err);
 	if (!strcmp(name, "eta")) {
 		if (!strcmp(value, "auto"))
 			o->eta = ETA_AUTO;
@@ -301,6 +346,29 @@ static int read_job_files(struct iowl_run *run, struct iowl_err *err)
 	return 0;
 }
 
+/* A vdbench parameter file runs alone; its flags need one. */
+static int check_vdbench(const struct run_opts *o, unsigned nopts, struct iowl_err *err)
+{
+	const struct vdbench_opts *v = &o->vdb;
+
+	if (!v->file) {
+		if (v->output || v->nluns || v->nvars || (o->formats & OUT_VDBFLAT))
+			return err_set(err, "%s belongs to a vdbench parameter file (give one: iowl --vdbench FILE)",
+				       v->output ? "--vdbench-output" : v->nluns ? "--vdbench-lun" :
+				       v->nvars ? "--vdbench-var" : "--output-format=vdbench-flat");
+		return 0;
+	}
+	if (o->nfiles || nopts)
+		return err_set(err, "the vdbench parameter file '%s' runs on its own: no job files or --name jobs beside it (--set applies to its jobs)",
+			       v->file);
+	if (o->nsweeps || o->ncurve)
+		return err_set(err, "--%s: the vdbench parameter file '%s' says what to sweep (for-loops) and when to run a curve (iorate=curve)",
+			       o->nsweeps ? "sweep" : "curve", v->file);
+	if ((o->formats & OUT_VDBFLAT) && o->formats != OUT_VDBFLAT)
+		return err_set(err, "--output-format=vdbench-flat is a CSV of its own: give it alone");
+	return 0;
+}
+
 int cli_parse(int argc, char **argv, struct iowl_run *run, struct iowl_err *err)
 {
 	struct ini_section *cur = NULL;
@@ -313,8 +381,17 @@ int cli_parse(int argc, char **argv, struct iowl_run *run, struct iowl_err *err)
 	 */
 	for (int i = 1; i < argc; i++) {
 		if (argv[i][0] == '-') {
-			i += !strcmp(argv[i], "--set") || !strcmp(argv[i], "--assert") ||
-			     !strcmp(argv[i], "--sweep");
+			i += takes_next(argv[i]);
+			continue;
+		}
+		/* A vdbench parameter file is recognised by what it holds, and run on its own. */
+		if (vdbench_detect(argv[i])) {
+			if (run->opts.vdb.file)
+				return err_set(err, "'%s': one vdbench parameter file at a time ('%s' is given already)",
+					       argv[i], run->opts.vdb.file);
+			run->opts.vdb.file = strdup(argv[i]);
+			if (!run->opts.vdb.file)
+				return err_set(err, "out of memory");
 			continue;
 		}
 		ret = push(&run->opts.files, &run->opts.nfiles, argv[i], err);
@@ -353,7 +430,9 @@ int cli_parse(int argc, char **argv, struct iowl_run *run, struct iowl_err *err)
 		ret = err_set(err, "--iostat and --status-interval share one interval: give the time once (--status-interval=T --iostat)");
 	if (!ret && (run->opts.formats & OUT_CSV) && !run->opts.nsweeps)
 		ret = err_set(err, "--output-format=csv is the table of a --sweep (add --sweep KEY=...)");
-	if (!ret && !run->opts.nfiles && !nopts) {
+	if (!ret)
+		ret = check_vdbench(&run->opts, nopts, err);
+	if (!ret && !run->opts.nfiles && !nopts && !run->opts.vdb.file) {
 		usage(stderr);
 		return err_set(err, "no job files and no jobs given");
 	}

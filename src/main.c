@@ -9,6 +9,7 @@
 #include "iowl/clock.h"
 #include "iowl/run.h"
 #include "iowl/sweep.h"
+#include "iowl/vdbench.h"
 
 int main(int argc, char **argv)
 {
@@ -22,6 +23,10 @@ int main(int argc, char **argv)
 	if (ret == CLI_DONE) {
 		run_release(&run);
 		return IOWL_EXIT_OK;
+	}
+	if (!ret && run.opts.vdb.file) {
+		status = vdbench_main(&run);
+		goto out;
 	}
 	if (!ret)
 		ret = run_prepare(&run, &err);
@@ -44,6 +49,7 @@ int main(int argc, char **argv)
 		status = curve_run(&run);
 	else
 		status = run_exec(&run);
+out:
 	if (run.abandoned) {
 		/* Stuck workers still hold the run's memory: leave without freeing anything. */
 		fflush(stdout);

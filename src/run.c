@@ -84,6 +84,7 @@ void run_release(struct iowl_run *run)
 	free(run->opts.files);
 	free(run->opts.output);
 	guard_set_release(&run->guard);
+	vdbench_opts_release(&run->opts.vdb);
 	memset(run, 0, sizeof(*run));
 }
 

@@ -14,6 +14,7 @@
 #include "iowl/ini.h"
 #include "iowl/job.h"
 #include "iowl/jobfile.h"
+#include "iowl/vdbench.h"
 #include "iowl/worker.h"
 
 /* Exit statuses, documented in man/iowl.1 (EXIT STATUS). */
@@ -35,6 +36,7 @@ enum out_format {
 	OUT_JSON = 1U << 1,
 	OUT_JSONPLUS = 1U << 2,
 	OUT_CSV = 1U << 3,		/* --sweep's table only */
+	OUT_VDBFLAT = 1U << 4,		/* vdbench's flatfile columns (vdbench parameter files only) */
 };
 
 enum eta_mode {
@@ -64,7 +66,8 @@ struct run_opts {
 	unsigned ncurve;
 	uint64_t status_interval;	/* --status-interval, ns; 0: none */
 	uint64_t iostat;		/* --iostat, ns (IOSTAT_DEFAULT: the status interval or 1 s); 0: none */
-	ivl_watch_fn watch;		/* called with every interval; NULL: none */
+	struct vdbench_opts vdb;	/* a vdbench parameter file and its flags */
+	ivl_watch_fn watch;		/* called with every interval (vdbench's output); NULL: none */
 	void *watch_ctx;
 	uint64_t watch_period;		/* ns: the interval without --status-interval; 0: the default */
 };

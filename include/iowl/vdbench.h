@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: MIT */
+/* vdbench parameter files run with vdbench's meaning: the command line's settings and the entry point. */
+#ifndef IOWL_VDBENCH_H
+#define IOWL_VDBENCH_H
+
+#include <stdbool.h>
+
+#include "iowl/err.h"
+
+struct iowl_run;
+
+/* One NAME=VALUE of --vdbench-var or --vdbench-lun. */
+struct vdbench_kv {
+	char *key;
+	char *value;
+};
+
+/* What the command line says about a vdbench parameter file. */
+struct vdbench_opts {
+	char *file;			/* the parameter file; NULL: none */
+	bool show;			/* --vdbench-show: print the equivalent iowl job file */
+	bool output;			/* --vdbench-output: vdbench's interval lines on stdout */
+	struct vdbench_kv *vars;	/* --vdbench-var: $NAME and !NAME substitutions */
+	unsigned nvars;
+	struct vdbench_kv *luns;	/* --vdbench-lun: lun= names mapped to Linux paths */
+	unsigned nluns;
+};
+
+/*
+ * True when the file at path reads as a vdbench parameter file: no "[section]" line and at
+ * least one line starting with sd=, wd=, rd= or hd=.  False for anything unreadable (the job-file
+ * reader then reports it).
+ */
+bool vdbench_detect(const char *path);
+
+/*
+ * Adds NAME=VALUE (kv, as given to flag) to a list.  Returns 0 or -EINVAL / -ENOMEM with err
+ * set.
+ */
+int vdbench_kv_add(struct vdbench_kv **list, unsigned *n, const char *flag, const char *kv,
+		   struct iowl_err *err);
+
+/* Frees what o owns. */
+void vdbench_opts_release(struct vdbench_opts *o);
+
+/*
+ * Reads run->opts.vdb.file, translates it into iowl jobs and runs them (or shows them, or only
+ * checks them with --parse-only, or analyzes them with --analyze).  Every error names the
+ * parameter file's line and vdbench's parameter.  Returns the exit status (enum iowl_exit).
+ */
+int vdbench_main(struct iowl_run *run);
+
+#endif

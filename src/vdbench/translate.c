@@ -1,0 +1,896 @@
+// SPDX-License-Identifier: MIT
+/*
+ * vdbench's model in iowl's: each run (an rd, or one point of its for-loops) is a phase; its
+ * workloads are weighted streams of one job per SD (skew -> weight, rdpct -> rw and rwmixread,
+ * seekpct -> sequential walkers with percentage_random, xfersize -> bs/bssplit/bsrange, range=
+ * and hotband= -> each stream's range and distribution, rhpct/whpct -> hit and miss streams,
+ * streams= -> one walker per slice); threads -> iodepth, iorate -> rate_iops split by the
+ * shares; iorate=curve -> --curve; for-loops that set one option alike in every job -> --sweep,
+ * other loops -> one phase per point.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "iowl/job.h"
+#include "vdbench/vdbench_int.h"
+
+#define MAX_POINTS 4096
+
+static const char *const loop_names[VDB_L_COUNT] = {
+	[VDB_L_XFERSIZE] = "xfersize", [VDB_L_THREADS] = "threads", [VDB_L_RDPCT] = "rdpct",
+	[VDB_L_RHPCT] = "rhpct", [VDB_L_WHPCT] = "whpct", [VDB_L_SEEKPCT] = "seekpct",
+	[VDB_L_HITAREA] = "hitarea", [VDB_L_COMPRATIO] = "compratio", [VDB_L_IORATE] = "iorate",
+};
+
+/* The iowl option a loop sets alike in every job, or NULL when its points differ per job. */
+static const char *const sweep_opt[VDB_L_COUNT] = {
+	[VDB_L_XFERSIZE] = "bs", [VDB_L_THREADS] = "iodepth", [VDB_L_RDPCT] = "rwmixread",
+	[VDB_L_SEEKPCT] = "percentage_random", [VDB_L_COMPRATIO] = "buffer_compress_percentage",
+};
+
+/* One workload on one SD in one run. */
+struct wg {
+	const struct vdb_wd *wd;
+	unsigned sd;
+	double skew;			/* percent of the run's IOs */
+};
+
+/* What a run's jobs are built from. */
+struct runspec {
+	const struct vdb_rd *rd;
+	struct vdb_point pt;
+	struct wg *wgs;
+	unsigned nwgs;
+	bool mixed_form;		/* every stream mixed (rdpct is swept) */
+	bool single_bs;			/* every stream one bs= (xfersize is swept) */
+	unsigned phase;			/* in the step */
+	double startdelay;		/* the pause of the run before, in the step */
+	const char *desc;		/* the jobs' description */
+};
+
+static int put(struct vdb *v, struct vdb_job *j, const char *key, const struct vdb_pos *pos,
+	       const char *note, const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+
+static int put(struct vdb *v, struct vdb_job *j, const char *key, const struct vdb_pos *pos,
+	       const char *note, const char *fmt, ...)
+{
+	struct vdb_entry *e = vdb_push(v, (void **)&j->e, &j->n, sizeof(*e));
+	char buf[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	if (!e || !(e->value = vdb_strdup(v, buf)))
+		return vdb_nomem(v, pos);
+	e->key = key;
+	e->pos = *pos;
+	e->note = note;
+	return 0;
+}
+
+/* A size as the iowl job file writes it: 8k, 1m, or bytes. */
+static const char *size_str(char *buf, size_t len, double bytes)
+{
+	static const char units[] = "kmgt";
+	uint64_t b = (uint64_t)bytes;
+	unsigned u = 0;
+
+	if (b)
+		while (u < 4 && b % 1024 == 0) {
+			b /= 1024;
+			u++;
+		}
+	if (u)
+		snprintf(buf, len, "%llu%c", (unsigned long long)b, units[u - 1]);
+	else
+		snprintf(buf, len, "%llu", (unsigned long long)b);
+	return buf;
+}
+
+static double point_or(const struct runspec *rs, enum vdb_loopvar var, double dflt)
+{
+	return rs->pt.set[var] ? rs->pt.v[var] : dflt;
+}
+
+/* The workloads of a run on each SD, with their shares. */
+static int collect_wgs(struct vdb *v, struct runspec *rs)
+{
+	const struct vdb_rd *rd = rs->rd;
+	unsigned nw = 0, unskewed = 0;
+	const struct vdb_wd **wds = vdb_alloc(v, v->nwds * sizeof(*wds) + 1);
+	double total = 0;
+
+	if (!wds)
+		return vdb_nomem(v, &rd->pos);
+	for (unsigned p = 0; p < rd->nwds; p++)
+		for (unsigned i = 0; i < v->nwds; i++) {
+			if (!vdb_match(rd->wds[p], v->wds[i].name))
+				continue;
+			for (unsigned k = 0; k < nw; k++)
+				if (wds[k] == &v->wds[i])
+					return err_at(v->err, rd->wds_pos.file, rd->wds_pos.line,
+						      "rd=%s: wd=%s is named twice", rd->name,
+						      v->wds[i].name);
+			wds[nw++] = &v->wds[i];
+			total += v->wds[i].skew;
+			unskewed += !v->wds[i].skew;
+		}
+	for (unsigned k = 0; k < nw; k++) {
+		char **pats = rd->nsds ? rd->sds : wds[k]->sds;
+		unsigned npats = rd->nsds ? rd->nsds : wds[k]->nsds, first = rs->nwgs;
+		double skew = wds[k]->skew ? wds[k]->skew : (100 - total) / unskewed;
+
+		for (unsigned p = 0; p < npats; p++)
+			for (unsigned i = 0; i < v->nsds; i++) {
+				struct wg *g;
+
+				if (!vdb_match(pats[p], v->sds[i].name))
+					continue;
+				g = vdb_push(v, (void **)&rs->wgs, &rs->nwgs, sizeof(*g));
+				if (!g)
+					return vdb_nomem(v, &rd->pos);
+				*g = (struct wg){ wds[k], i, 0 };
+			}
+		/* a workload's share is split evenly over its SDs, as vdbench does */
+		for (unsigned i = first; i < rs->nwgs; i++)
+			rs->wgs[i].skew = skew / (rs->nwgs - first);
+	}
+	return 0;
+}
+
+/* The transfer sizes of a workload in this run: the table, or the swept single size. */
+static const double *xfer_of(const struct runspec *rs, const struct vdb_wd *wd, unsigned *n)
+{
+	if (rs->pt.set[VDB_L_XFERSIZE]) {
+		*n = 1;
+		return &rs->pt.v[VDB_L_XFERSIZE];
+	}
+	*n = wd->nxfer;
+	return wd->xfer;
+}
+
+static double max_xfer(const struct runspec *rs, const struct vdb_wd *wd)
+{
+	unsigned n;
+	const double *x = xfer_of(rs, wd, &n);
+	double m = 0;
+
+	if (n == 3)
+		return x[1];
+	for (unsigned i = 0; i < n; i += n > 1 ? 2 : 1)
+		m = x[i] > m ? x[i] : m;
+	return m;
+}
+
+static int put_bs(struct vdb *v, struct vdb_job *j, const struct runspec *rs,
+		  const struct vdb_wd *wd)
+{
+	const struct vdb_pos *pos = wd->xfer_pos.file ? &wd->xfer_pos : &wd->pos;
+	unsigned n;
+	const double *x = xfer_of(rs, wd, &n);
+	char buf[4096], one[64];
+	size_t len = 0;
+
+	if (n == 1)
+		return put(v, j, "bs", pos, NULL, "%s", size_str(one, sizeof(one), x[0]));
+	if (n == 3) {
+		unsigned k = (unsigned)((x[1] - x[0]) / x[2]) + 1;
+
+		/* vdbench draws min + i * align; bsrange draws multiples of its low end */
+		if (x[0] == x[2])
+			return put(v, j, "bsrange", pos, "xfersize=(min,max,align)", "%s-%s",
+				   size_str(buf, 64, x[0]), size_str(one, sizeof(one), x[0] * k));
+		if (k > VDB_MAX_XFER)
+			return err_at(v->err, pos->file, pos->line,
+				      "wd=%s: xfersize=(%.0f,%.0f,%.0f) makes %u sizes: iowl draws at most %d sizes unless align equals min",
+				      wd->name, x[0], x[1], x[2], k, VDB_MAX_XFER);
+		for (unsigned i = 0; i < k; i++)
+			len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%s%s/%.10g",
+						i ? ":" : "",
+						size_str(one, sizeof(one), x[0] + i * x[2]),
+						100.0 / k);
+		return put(v, j, "bssplit", pos, "xfersize=(min,max,align)", "%s", buf);
+	}
+	for (unsigned i = 0; i < n && len < sizeof(buf) - 64; i += 2)
+		len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%s%s/%.10g", i ? ":" : "",
+					size_str(one, sizeof(one), x[i]), x[i + 1]);
+	return put(v, j, "bssplit", pos, NULL, "%s", buf);
+}
+
+/* A piece of a workload's range: percent of the SD, or bytes. */
+struct seg {
+	bool bytes;
+	double lo, hi;
+};
+
+/* The range of a workload on an SD as segments (two across the end of the SD). */
+static int segments(struct vdb *v, const struct vdb_wd *wd, const struct vdb_sd *sd, double seek,
+		    struct seg seg[2], unsigned *n)
+{
+	const struct vdb_range *r = wd->range.set ? &wd->range : &sd->range;
+
+	*n = 1;
+	if (!r->set) {
+		seg[0] = (struct seg){ false, 0, 100 };
+		return 0;
+	}
+	if (r->lo > 100) {
+		seg[0] = (struct seg){ true, r->lo, r->hi };
+		return 0;
+	}
+	if (r->hi <= 100) {
+		seg[0] = (struct seg){ false, r->lo, r->hi };
+		return 0;
+	}
+	if (seek != 100)
+		return err_at(v->err, r->pos.file, r->pos.line,
+			      "wd=%s: a sequential walk across the end of the SD (a range end above 100) has no iowl equivalent: use seekpct=random or a range within 0-100",
+			      wd->name);
+	seg[0] = (struct seg){ false, r->lo, 100 };
+	seg[1] = (struct seg){ false, 0, r->hi - 100 };
+	*n = 2;
+	return 0;
+}
+
+/* One generated stream: directions, weight, range. */
+struct spec {
+	const char *suffix;
+	double weight;
+	bool rd, wr;
+	struct seg seg;
+};
+
+static int put_range(struct vdb *v, struct vdb_job *j, const struct seg *s,
+		     const struct vdb_pos *pos, const char *note)
+{
+	char a[64], b[64];
+
+	if (!s->bytes && s->lo == 0 && s->hi == 100)
+		return 0;
+	if (s->bytes) {
+		if (put(v, j, "offset", pos, note, "%s", size_str(a, sizeof(a), s->lo)))
+			return -ENOMEM;
+		return put(v, j, "size", pos, NULL, "%s", size_str(b, sizeof(b), s->hi - s->lo));
+	}
+	/* iowl's percentages start above 0: the start of the SD is offset 0 */
+	if (put(v, j, "offset", pos, note, s->lo ? "%.10g%%" : "%.0f", s->lo))
+		return -ENOMEM;
+	return put(v, j, "size", pos, NULL, "%.10g%%", s->hi - s->lo);
+}
+
+static const char *rw_name(bool rd, bool wr, bool random)
+{
+	if (rd && wr)
+		return random ? "randrw" : "rw";
+	if (rd)
+		return random ? "randread" : "read";
+	return random ? "randwrite" : "write";
+}
+
+static int put_stream(struct vdb *v, struct vdb_job *j, const struct runspec *rs,
+		      const struct wg *g, const struct spec *s, const char *name)
+{
+	const struct vdb_wd *wd = g->wd;
+	const struct vdb_sd *sd = &v->sds[g->sd];
+	double seek = point_or(rs, VDB_L_SEEKPCT, wd->seekpct);
+	double rdpct = point_or(rs, VDB_L_RDPCT, wd->rdpct);
+	bool random = seek == 100 && !rs->pt.set[VDB_L_SEEKPCT];
+	bool mixed = (s->rd && s->wr) || rs->mixed_form;
+	const struct vdb_pos *rpos = wd->range.set ? &wd->range.pos : sd->range.set ? &sd->range.pos :
+				     &wd->pos;
+	int ret;
+
+	ret = put(v, j, "stream", &wd->pos, NULL, "%s", name);
+	ret = ret ? ret : put(v, j, "weight", wd->skew_pos.file ? &wd->skew_pos : &wd->pos,
+			      NULL, "%.10g", s->weight);
+	ret = ret ? ret : put(v, j, "rw", wd->seekpct_pos.file ? &wd->seekpct_pos : &wd->pos,
+			      NULL, "%s", rw_name(mixed || s->rd, mixed || s->wr, random));
+	if (!ret && mixed)
+		ret = put(v, j, "rwmixread", wd->rdpct_pos.file ? &wd->rdpct_pos : &wd->pos, NULL,
+			  "%.10g", s->rd && s->wr ? rdpct : s->rd ? 100 : 0);
+	if (!ret && ((seek > 0 && seek < 100) || rs->pt.set[VDB_L_SEEKPCT]))
+		ret = put(v, j, "percentage_random",
+			  wd->seekpct_pos.file ? &wd->seekpct_pos : &wd->pos,
+			  "seekpct: the share of IOs that seek to a random block", "%.10g",
+			  seek < 0 ? 0 : seek);
+	ret = ret ? ret : put_bs(v, j, rs, wd);
+	if (!ret && sd->align)
+		ret = put(v, j, "blockalign", &sd->align_pos, "align=", "%llu",
+			  (unsigned long long)sd->align);
+	if (!ret && wd->hotband)
+		ret = put(v, j, "random_distribution", &wd->range.pos,
+			  "hotband=: vdbench's curve; writes 1 % further into the band",
+			  s->rd && s->wr ? "hotband,hotband:0.01" : s->rd ? "hotband" : "hotband:0.01");
+	return ret ? ret : put_range(v, j, &s->seg, rpos, NULL);
+}
+
+/* Cuts a workload's range into hit and miss areas (rhpct, whpct), in bytes. */
+static int hit_split(struct vdb *v, const struct runspec *rs, const struct wg *g,
+		     const struct seg *s, struct seg *hit, struct seg *miss)
+{
+	const struct vdb_sd *sd = &v->sds[g->sd];
+	double area = point_or(rs, VDB_L_HITAREA, (double)sd->hitarea);
+	double total = (double)vdb_sd_bytes(v, sd), align = max_xfer(rs, g->wd), lo, hi;
+	const struct vdb_pos *pos = g->wd->rhpct_pos.file ? &g->wd->rhpct_pos : &g->wd->whpct_pos;
+
+	if (!s->bytes && !total)
+		return err_at(v->err, pos->file, pos->line,
+			      "wd=%s: rhpct=/whpct= put hits in the first %.0f bytes of the range: iowl needs the size of sd=%s for that (give size=, or make the lun exist)",
+			      g->wd->name, area, sd->name);
+	lo = s->bytes ? s->lo : floor(total * s->lo / 100 / align) * align;
+	hi = s->bytes ? s->hi : floor(total * s->hi / 100 / align) * align;
+	if (hi - lo < area + 2 * align || area < 2 * align)
+		return err_at(v->err, pos->file, pos->line,
+			      "wd=%s: the hit area (%.0f bytes) and the misses beside it need at least twice the largest transfer each in sd=%s's range (vdbench)",
+			      g->wd->name, area, sd->name);
+	*hit = (struct seg){ true, lo, lo + area };
+	*miss = (struct seg){ true, lo + area, hi };
+	return 0;
+}
+
+/* The specs of a workload: hits and misses by direction, pieces of the range, slices. */
+static int specs(struct vdb *v, const struct runspec *rs, const struct wg *g, struct spec *out,
+		 unsigned *n)
+{
+	const struct vdb_wd *wd = g->wd;
+	double seek = point_or(rs, VDB_L_SEEKPCT, wd->seekpct);
+	double rdpct = point_or(rs, VDB_L_RDPCT, wd->rdpct) / 100;
+	double rh = point_or(rs, VDB_L_RHPCT, wd->rhpct) / 100;
+	double wh = point_or(rs, VDB_L_WHPCT, wd->whpct) / 100;
+	unsigned nseg, slices = wd->streams ? wd->streams : 1, k = 0;
+	struct seg seg[2];
+	double width;
+
+	if (segments(v, wd, &v->sds[g->sd], seek, seg, &nseg))
+		return -EINVAL;
+	width = nseg == 2 ? (seg[0].hi - seg[0].lo) + (seg[1].hi - seg[1].lo) : 1;
+	for (unsigned s = 0; s < nseg; s++) {
+		double share = g->skew * (nseg == 2 ? (seg[s].hi - seg[s].lo) / width : 1);
+		struct spec base[4];
+		unsigned nb = 0;
+
+		if (rh + wh > 0) {
+			struct seg hit, miss;
+
+			if (hit_split(v, rs, g, &seg[s], &hit, &miss))
+				return -EINVAL;
+			base[nb++] = (struct spec){ "read-hit", share * rdpct * rh, true, false, hit };
+			base[nb++] = (struct spec){ "read-miss", share * rdpct * (1 - rh), true, false, miss };
+			base[nb++] = (struct spec){ "write-hit", share * (1 - rdpct) * wh, false, true, hit };
+			base[nb++] = (struct spec){ "write-miss", share * (1 - rdpct) * (1 - wh), false, true, miss };
+		} else {
+			base[nb++] = (struct spec){ nseg == 2 ? (s ? "wrap-start" : "wrap-end") : NULL,
+						    share, rdpct > 0, rdpct < 1, seg[s] };
+		}
+		for (unsigned b = 0; b < nb; b++) {
+			double step = (base[b].seg.hi - base[b].seg.lo) / slices;
+
+			if (base[b].weight <= 0)
+				continue;
+			for (unsigned i = 0; i < slices; i++) {
+				if (k == 64)
+					return err_at(v->err, wd->pos.file, wd->pos.line,
+						      "wd=%s makes more than 64 streams on one SD",
+						      wd->name);
+				out[k] = base[b];
+				out[k].weight = base[b].weight / slices;
+				out[k].seg.lo = base[b].seg.lo + i * step;
+				out[k].seg.hi = i + 1 == slices ? base[b].seg.hi :
+						base[b].seg.lo + (i + 1) * step;
+				if (out[k].seg.bytes)
+					out[k].seg.lo = floor(out[k].seg.lo / 512) * 512,
+					out[k].seg.hi = floor(out[k].seg.hi / 512) * 512;
+				k++;
+			}
+		}
+	}
+	*n = k;
+	return 0;
+}
+
+static const char *stream_name(struct vdb *v, const struct wg *g, const struct spec *s,
+			       unsigned slice, unsigned slices)
+{
+	if (slices > 1)
+		return s->suffix ? vdb_printf(v, "%s.%s.%u", g->wd->name, s->suffix, slice) :
+		       vdb_printf(v, "%s.%u", g->wd->name, slice);
+	return s->suffix ? vdb_printf(v, "%s.%s", g->wd->name, s->suffix) : g->wd->name;
+}
+
+/* The effective open flags of an SD in a run: the rd's, else a workload's, else the SD's. */
+static unsigned sd_flags(const struct vdb *v, const struct runspec *rs, unsigned sd,
+			 const struct vdb_pos **pos)
+{
+	unsigned f = v->sds[sd].openflags;
+
+	*pos = v->sds[sd].openflags_set ? &v->sds[sd].openflags_pos : &v->sds[sd].lun_pos;
+	for (unsigned i = 0; i < rs->nwgs; i++)
+		if (rs->wgs[i].sd == sd && rs->wgs[i].wd->openflags_set) {
+			f = rs->wgs[i].wd->openflags;
+			*pos = &rs->wgs[i].wd->openflags_pos;
+		}
+	if (rs->rd->openflags_set) {
+		f = rs->rd->openflags;
+		*pos = &rs->rd->openflags_pos;
+	}
+	return f;
+}
+
+static double compratio(const struct vdb *v, const struct runspec *rs)
+{
+	return point_or(rs, VDB_L_COMPRATIO, v->gen.compratio);
+}
+
+/* rate_iops for an SD: the rd's rate times the SD's shares, per direction. */
+static int put_rate(struct vdb *v, struct vdb_job *j, const struct runspec *rs, double rshare,
+		    double wshare)
+{
+	const struct vdb_rd *rd = rs->rd;
+	double rate = point_or(rs, VDB_L_IORATE, rd->rate);
+	double r = rate * rshare / 100, w = rate * wshare / 100;
+
+	if (rd->iorate != VDB_IO_RATE)
+		return 0;
+	if (put(v, j, "rate_iops", &rd->iorate_pos, "iorate=: this SD's share, reads,writes",
+		"%.0f,%.0f", r > 0 && r < 1 ? 1 : r, w > 0 && w < 1 ? 1 : w))
+		return -ENOMEM;
+	return put(v, j, "rate_process", rd->distribution_pos.file ? &rd->distribution_pos :
+		   &rd->iorate_pos, rd->deterministic ? "distribution=deterministic" :
+		   "distribution=exponential (vdbench's default)", "%s",
+		   rd->deterministic ? "linear" : "poisson");
+}
+
+static int put_time(struct vdb *v, struct vdb_job *j, const struct runspec *rs, bool eof)
+{
+	const struct vdb_rd *rd = rs->rd;
+	const struct vdb_pos *ep = rd->elapsed_pos.file ? &rd->elapsed_pos : &rd->pos;
+	int ret = 0;
+
+	if (!eof)
+		ret = put(v, j, "time_based", ep, NULL, "1");
+	ret = ret ? ret : put(v, j, "runtime", ep, rd->warmup ? "elapsed= less warmup=" : "elapsed=",
+			      "%.0f", rd->elapsed - rd->warmup);
+	if (!ret && rd->warmup)
+		ret = put(v, j, "ramp_time", &rd->warmup_pos, "warmup=", "%.0f", rd->warmup);
+	if (!ret && rs->startdelay)
+		ret = put(v, j, "startdelay", &rd->pos, "pause= of the run before", "%.0f",
+			  rs->startdelay);
+	return ret;
+}
+
+/* An eof workload runs one pass: alone on its SD, and every workload of the rd is one. */
+static int check_eof(struct vdb *v, const struct runspec *rs, unsigned sd, bool *eof)
+{
+	unsigned n = 0, neof = 0;
+	const struct vdb_wd *some = NULL, *other = NULL;
+
+	for (unsigned i = 0; i < rs->nwgs; i++) {
+		bool e = point_or(rs, VDB_L_SEEKPCT, rs->wgs[i].wd->seekpct) == VDB_SEEK_EOF;
+
+		*(e ? &some : &other) = rs->wgs[i].wd;
+		if (rs->wgs[i].sd == sd) {
+			n++;
+			neof += e;
+		}
+	}
+	*eof = neof > 0;
+	if (some && other)
+		return err_at(v->err, some->seekpct_pos.file, some->seekpct_pos.line,
+			      "rd=%s: seekpct=eof ends the run at the end of the lun: every workload of the rd must use it (wd=%s does, wd=%s does not)",
+			      rs->rd->name, some->name, other->name);
+	if (neof && n > 1)
+		return err_at(v->err, some->seekpct_pos.file, some->seekpct_pos.line,
+			      "rd=%s: a workload with seekpct=eof must be alone on sd=%s",
+			      rs->rd->name, v->sds[sd].name);
+	return 0;
+}
+
+static int job_head(struct vdb *v, struct vdb_job *j, const struct runspec *rs, unsigned sd,
+		    bool writes, bool first)
+{
+	const struct vdb_sd *s = &v->sds[sd];
+	const struct vdb_pos *fp;
+	unsigned flags = sd_flags(v, rs, sd, &fp);
+	const char *path = vdb_lun_path(v, s);
+	double threads = point_or(rs, VDB_L_THREADS, s->threads), cr = compratio(v, rs);
+	char buf[64];
+	int ret;
+
+	if (!strncmp(path, "/dev/", 5) && !(flags & VDB_OF_DIRECT))
+		return err_at(v->err, fp->file, fp->line,
+			      "sd=%s,lun=%s: on Linux vdbench requires openflags=o_direct for a device under /dev (without it the page cache is measured)",
+			      s->name, path);
+	if (strchr(path, ':'))
+		return err_at(v->err, s->lun_pos.file, s->lun_pos.line,
+			      "lun=%s: a ':' separates file names in iowl: map the lun to a path without one with --vdbench-lun",
+			      s->lun);
+	ret = put(v, j, "description", &rs->rd->pos, NULL, "%s", rs->desc);
+	if (!ret && first && rs->phase)
+		ret = put(v, j, "stonewall", &rs->rd->pos,
+			  "the next run starts when the one before is done", "1");
+	ret = ret ? ret : put(v, j, "filename", &s->lun_pos,
+			      path != s->lun ? "lun= (--vdbench-lun)" : "lun=", "%s", path);
+	if (!ret && s->size)
+		ret = put(v, j, "size", &s->size_pos, "size=", "%s", size_str(buf, sizeof(buf),
+									  (double)s->size));
+	if (!ret && s->offset)
+		ret = put(v, j, "offset", &s->offset_pos, "offset=", "%llu",
+			  (unsigned long long)s->offset);
+	ret = ret ? ret : put(v, j, "ioengine", &s->pos,
+			      "threads= concurrent IOs: one io_uring queue of that depth", "io_uring");
+	ret = ret ? ret : put(v, j, "iodepth", s->threads_pos.file ? &s->threads_pos : &s->pos,
+			      rs->pt.set[VDB_L_THREADS] ? "threads= of the rd" : "threads=", "%.0f",
+			      threads);
+	if (!ret && (flags & VDB_OF_DIRECT))
+		ret = put(v, j, "direct", fp, "openflags=o_direct", "1");
+	if (!ret && (flags & VDB_OF_FSYNC))
+		ret = put(v, j, "end_fsync", fp, "openflags=fsync", "1");
+	ret = ret ? ret : put(v, j, "norandommap", &s->pos,
+			      "vdbench draws random blocks with replacement", "1");
+	if (!ret && writes)
+		ret = put(v, j, "refill_buffers", &s->pos, "vdbench writes new data every time", "1");
+	if (!ret && writes && cr > 1)
+		ret = put(v, j, "buffer_compress_percentage",
+			  v->gen.compratio_pos.file ? &v->gen.compratio_pos : &rs->rd->pos,
+			  "compratio=: zeros make the data compress by that ratio", "%.0f",
+			  100 - 100 / cr);
+	return ret;
+}
+
+/* A stream of an SD's job: its workload and spec, and its number among the workload's. */
+struct placed {
+	const struct wg *g;
+	struct spec sp;
+	unsigned k;
+};
+
+/* The streams of every workload on an SD, with the SD's read and write shares of the run. */
+static int sd_specs(struct vdb *v, const struct runspec *rs, unsigned sd, struct placed *out,
+		    unsigned *n, double *rshare, double *wshare)
+{
+	*n = 0;
+	for (unsigned i = 0; i < rs->nwgs; i++) {
+		const struct wg *g = &rs->wgs[i];
+		double rdpct = point_or(rs, VDB_L_RDPCT, g->wd->rdpct) / 100;
+		struct spec sp[64];
+		unsigned ns = 0;
+
+		if (g->sd != sd)
+			continue;
+		if (specs(v, rs, g, sp, &ns))
+			return -EINVAL;
+		for (unsigned k = 0; k < ns; k++) {
+			double r = sp[k].rd && sp[k].wr ? rdpct : sp[k].rd ? 1 : 0;
+
+			if (*n == JOB_MAX_STREAMS)
+				return err_at(v->err, g->wd->pos.file, g->wd->pos.line,
+					      "rd=%s: more than %d streams on sd=%s", rs->rd->name,
+					      JOB_MAX_STREAMS, v->sds[sd].name);
+			out[(*n)++] = (struct placed){ g, sp[k], k };
+			*rshare += sp[k].weight * r;
+			*wshare += sp[k].weight * (1 - r);
+		}
+	}
+	return 0;
+}
+
+/* seekpct=eof over part of an SD: io_size ends the pass at the end of the range. */
+static int put_eof_size(struct vdb *v, struct vdb_job *j, const struct placed *p, unsigned sd)
+{
+	const struct seg *s = &p->sp.seg;
+	uint64_t b = vdb_sd_bytes(v, &v->sds[sd]);
+	double len = s->bytes ? s->hi - s->lo : (double)b * (s->hi - s->lo) / 100;
+
+	if (!s->bytes && !s->lo && s->hi == 100)
+		return 0;
+	if (!s->bytes && !b)
+		return err_at(v->err, p->g->wd->seekpct_pos.file, p->g->wd->seekpct_pos.line,
+			      "wd=%s: seekpct=eof over part of sd=%s needs its size (give size=)",
+			      p->g->wd->name, v->sds[sd].name);
+	return put(v, j, "io_size", &p->g->wd->seekpct_pos, "seekpct=eof: one pass over the range",
+		   "%.0f", len);
+}
+
+/* One SD's job in a run. */
+static int build_job(struct vdb *v, struct vdb_step *st, const struct runspec *rs, unsigned sd,
+		     bool first)
+{
+	const struct vdb_rd *rd = rs->rd;
+	struct vdb_job *j = vdb_push(v, (void **)&st->jobs, &st->njobs, sizeof(*j));
+	struct placed *pl = vdb_alloc(v, JOB_MAX_STREAMS * sizeof(*pl));
+	double rshare = 0, wshare = 0;
+	unsigned n = 0;
+	bool eof;
+	int ret;
+
+	if (!j || !pl)
+		return vdb_nomem(v, &rd->pos);
+	j->name = vdb_printf(v, "%s.%s", rd->name, v->sds[sd].name);
+	j->pos = rd->pos;
+	if (check_eof(v, rs, sd, &eof) || sd_specs(v, rs, sd, pl, &n, &rshare, &wshare))
+		return -EINVAL;
+	ret = job_head(v, j, rs, sd, wshare > 0, first);
+	ret = ret ? ret : put_time(v, j, rs, eof);
+	ret = ret ? ret : put_rate(v, j, rs, rshare, wshare);
+	if (!ret && eof)
+		ret = put_eof_size(v, j, &pl[0], sd);
+	for (unsigned i = 0; !ret && i < n; i++) {
+		unsigned slices = pl[i].g->wd->streams ? pl[i].g->wd->streams : 1;
+
+		ret = put_stream(v, j, rs, pl[i].g, &pl[i].sp,
+				 stream_name(v, pl[i].g, &pl[i].sp, pl[i].k % slices, slices));
+	}
+	return ret;
+}
+
+/* "threads=8 xfersize=4k": a point's loop values as vdbench prints them. */
+static char *fortext(struct vdb *v, const struct vdb_rd *rd, const struct vdb_point *pt)
+{
+	char buf[512] = "", one[64];
+	size_t len = 0;
+
+	for (unsigned i = 0; i < rd->nloops; i++) {
+		enum vdb_loopvar var = rd->loops[i].var;
+		double x = pt->v[var];
+
+		if (var == VDB_L_XFERSIZE || var == VDB_L_HITAREA)
+			size_str(one, sizeof(one), x);
+		else
+			snprintf(one, sizeof(one), "%.10g", x);
+		len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%s%s=%s", len ? " " : "",
+					loop_names[var], one);
+	}
+	return vdb_strdup(v, buf);
+}
+
+/* What the flatfile reports of a run: values shared by every workload, else -1. */
+static void phase_figures(struct vdb *v, const struct runspec *rs, struct vdb_phase *ph)
+{
+	ph->xfersize = ph->rdpct = ph->rhpct = ph->whpct = ph->seekpct = -2;
+	ph->threads = 0;
+	for (unsigned i = 0; i < rs->nwgs; i++) {
+		const struct wg *g = &rs->wgs[i];
+		unsigned n;
+		const double *x = xfer_of(rs, g->wd, &n);
+		double vals[5] = { n == 1 ? x[0] : -1, point_or(rs, VDB_L_RDPCT, g->wd->rdpct),
+				   point_or(rs, VDB_L_RHPCT, g->wd->rhpct),
+				   point_or(rs, VDB_L_WHPCT, g->wd->whpct),
+				   point_or(rs, VDB_L_SEEKPCT, g->wd->seekpct) };
+		double *dst[5] = { &ph->xfersize, &ph->rdpct, &ph->rhpct, &ph->whpct, &ph->seekpct };
+		unsigned th = (unsigned)point_or(rs, VDB_L_THREADS, v->sds[g->sd].threads);
+
+		for (unsigned k = 0; k < 5; k++)
+			*dst[k] = *dst[k] == -2 ? vals[k] : *dst[k] == vals[k] ? vals[k] : -1;
+		ph->threads = !i || ph->threads == th ? th : 0;
+	}
+	ph->compratio = compratio(v, rs);
+	ph->lunsize = 0;
+	for (unsigned s = 0; s < v->nsds; s++)
+		for (unsigned i = 0; i < rs->nwgs; i++)
+			if (rs->wgs[i].sd == s) {
+				ph->lunsize += vdb_sd_bytes(v, &v->sds[s]);
+				break;
+			}
+}
+
+static int add_phase(struct vdb *v, struct vdb_step *st, struct runspec *rs)
+{
+	const struct vdb_rd *rd = rs->rd;
+	struct vdb_phase *ph;
+	unsigned before = st->njobs;
+	int ret = 0;
+
+	rs->phase = st->nphases;
+	ph = vdb_push(v, (void **)&st->phases, &st->nphases, sizeof(*ph));
+	if (!ph)
+		return vdb_nomem(v, &rd->pos);
+	ph->rd = rd;
+	ph->fortext = fortext(v, rd, &rs->pt);
+	ph->reqrate = rd->iorate == VDB_IO_RATE ? point_or(rs, VDB_L_IORATE, rd->rate) : 0;
+	ph->ratetext = rd->iorate == VDB_IO_MAX ? "Uncontrolled MAX" :
+		       rd->iorate == VDB_IO_CURVE ? "Uncontrolled curve" :
+		       vdb_printf(v, "%.0f", ph->reqrate);
+	phase_figures(v, rs, ph);
+	rs->desc = vdb_printf(v, "vdbench rd=%s%s%s", rd->name, *ph->fortext ? " for loops: " : "",
+			      ph->fortext);
+	if (!rs->desc)
+		return vdb_nomem(v, &rd->pos);
+	for (unsigned s = 0; !ret && s < v->nsds; s++) {
+		bool used = false;
+
+		for (unsigned i = 0; i < rs->nwgs && !used; i++)
+			used = rs->wgs[i].sd == s;
+		if (used)
+			ret = build_job(v, st, rs, s, st->njobs == before);
+	}
+	return ret;
+}
+
+/* The points of an rd's loops, the first loop outermost. */
+static unsigned points(const struct vdb_rd *rd, struct vdb_point *pts, unsigned max)
+{
+	unsigned idx[VDB_MAX_LOOPS] = { 0 }, n = 0;
+
+	for (;;) {
+		if (n == max)
+			return n;
+		memset(&pts[n], 0, sizeof(pts[n]));
+		for (unsigned l = 0; l < rd->nloops; l++) {
+			pts[n].v[rd->loops[l].var] = rd->loops[l].v[idx[l]];
+			pts[n].set[rd->loops[l].var] = true;
+		}
+		n++;
+		int l = (int)rd->nloops - 1;
+
+		for (; l >= 0; l--) {
+			if (++idx[l] < rd->loops[l].n)
+				break;
+			idx[l] = 0;
+		}
+		if (l < 0)
+			return n;
+	}
+}
+
+/* True when the rd's loops can be a --sweep: each sets one option alike in every job. */
+static bool sweepable(const struct vdb *v, const struct vdb_rd *rd)
+{
+	bool varies = false;
+
+	for (unsigned l = 0; l < rd->nloops; l++)
+		varies = varies || rd->loops[l].n > 1;
+	/* a loop of one value is a setting: the run is a phase like any other */
+	if (!varies || rd->pause || rd->iorate == VDB_IO_CURVE)
+		return false;
+	for (unsigned l = 0; l < rd->nloops; l++) {
+		if (!sweep_opt[rd->loops[l].var])
+			return false;
+		/* with hit areas, the read share moves streams' weights */
+		for (unsigned i = 0; rd->loops[l].var == VDB_L_RDPCT && i < v->nwds; i++)
+			if (v->wds[i].rhpct || v->wds[i].whpct)
+				return false;
+	}
+	return true;
+}
+
+static int sweep_value(struct vdb *v, struct sweep_key *k, enum vdb_loopvar var, double x,
+		       const struct vdb_pos *pos)
+{
+	char buf[64];
+
+	if (var == VDB_L_COMPRATIO)
+		snprintf(buf, sizeof(buf), "%.0f", 100 - 100 / x);
+	else
+		snprintf(buf, sizeof(buf), "%.10g", x);
+	if (k->nvalues == SWEEP_MAX_VALUES)
+		return err_at(v->err, pos->file, pos->line, "more than %d values in a loop",
+			      SWEEP_MAX_VALUES);
+	k->values[k->nvalues] = vdb_strdup(v, buf);
+	return k->values[k->nvalues++] ? 0 : vdb_nomem(v, pos);
+}
+
+static struct vdb_step *new_step(struct vdb *v, const struct vdb_rd *rd)
+{
+	struct vdb_step *st = vdb_push(v, (void **)&v->steps, &v->nsteps, sizeof(*st));
+
+	if (st)
+		st->interval = rd->interval;
+	return st;
+}
+
+static int sweep_step(struct vdb *v, struct runspec *rs)
+{
+	const struct vdb_rd *rd = rs->rd;
+	struct vdb_step *st = new_step(v, rd);
+
+	if (!st)
+		return vdb_nomem(v, &rd->pos);
+	st->pause = 0;
+	for (unsigned l = 0; l < rd->nloops; l++) {
+		struct sweep_key *k = &st->sweeps[st->nsweeps];
+
+		snprintf(k->key, sizeof(k->key), "%s", sweep_opt[rd->loops[l].var]);
+		st->sweep_var[st->nsweeps++] = loop_names[rd->loops[l].var];
+		for (unsigned i = 0; i < rd->loops[l].n; i++)
+			if (sweep_value(v, k, rd->loops[l].var, rd->loops[l].v[i], &rd->loops[l].pos))
+				return -EINVAL;
+		rs->mixed_form = rs->mixed_form || rd->loops[l].var == VDB_L_RDPCT;
+		rs->single_bs = rs->single_bs || rd->loops[l].var == VDB_L_XFERSIZE;
+	}
+	return add_phase(v, st, rs);
+}
+
+/*
+ * The steps of an rd: one sweep, one curve per loop point, or one phase per point added to the
+ * plain step before it (*plain: its index, -1 for none) when the interval is the same.
+ * *pause: the pause= of the run just added, for the next one's startdelay.
+ */
+static int rd_steps(struct vdb *v, const struct vdb_rd *rd, int *plain, double *pause)
+{
+	struct vdb_point *pts = vdb_alloc(v, MAX_POINTS * sizeof(*pts));
+	struct runspec base = { .rd = rd };
+	unsigned n;
+	int ret;
+
+	if (!pts)
+		return vdb_nomem(v, &rd->pos);
+	n = points(rd, pts, MAX_POINTS);
+	if (n == MAX_POINTS && rd->nloops)
+		return err_at(v->err, rd->pos.file, rd->pos.line,
+			      "rd=%s: the for-loops make more than %d runs", rd->name, MAX_POINTS - 1);
+	ret = collect_wgs(v, &base);
+	if (ret)
+		return ret;
+	if (rd->iorate == VDB_IO_CURVE && rd->pause)
+		return err_at(v->err, rd->pause_pos.file, rd->pause_pos.line,
+			      "rd=%s: pause= between the points of iorate=curve is not supported (iowl runs them back to back)",
+			      rd->name);
+	if (sweepable(v, rd)) {
+		if (*plain >= 0)
+			v->steps[*plain].pause = *pause;
+		base.pt = pts[0];
+		*plain = -1;
+		*pause = 0;
+		return sweep_step(v, &base);
+	}
+	for (unsigned i = 0; i < n && !ret; i++) {
+		struct runspec rs = base;
+		struct vdb_step *st = *plain >= 0 ? &v->steps[*plain] : NULL;
+
+		rs.pt = pts[i];
+		if (rd->iorate == VDB_IO_CURVE || !st || st->interval != rd->interval) {
+			if (st)
+				st->pause = *pause;
+			st = new_step(v, rd);
+			if (!st)
+				return vdb_nomem(v, &rd->pos);
+			*pause = 0;
+		}
+		rs.startdelay = st->nphases ? *pause : 0;
+		ret = add_phase(v, st, &rs);
+		*pause = rd->pause;
+		*plain = (int)(st - v->steps);
+		if (rd->iorate == VDB_IO_CURVE) {
+			static const double dflt[] = { 10, 50, 70, 80, 90, 100 };
+
+			st->ncurve = rd->ncurve ? rd->ncurve : 6;
+			for (unsigned c = 0; c < st->ncurve; c++)
+				st->curve[c] = rd->ncurve ? rd->curve[c] : dflt[c];
+			*plain = -1;
+		}
+	}
+	return ret;
+}
+
+int vdb_translate(struct vdb *v)
+{
+	double pause = 0;
+	int plain = -1, ret = 0;
+
+	for (unsigned i = 0; i < v->nrds && !ret; i++)
+		ret = rd_steps(v, &v->rds[i], &plain, &pause);
+	return ret;
+}
+
+int vdb_step_doc(struct vdb *v, const struct vdb_step *s, struct ini_doc *doc)
+{
+	ini_doc_release(doc);
+	for (unsigned i = 0; i < s->njobs; i++) {
+		const struct vdb_job *j = &s->jobs[i];
+		struct ini_section *sec = ini_doc_add_section(doc, j->name, j->pos.file, j->pos.line, 0);
+
+		if (!sec)
+			return vdb_nomem(v, &j->pos);
+		for (unsigned k = 0; k < j->n; k++)
+			if (ini_section_add(sec, j->e[k].key, j->e[k].value, j->e[k].pos.file,
+					    j->e[k].pos.line))
+				return vdb_nomem(v, &j->e[k].pos);
+	}
+	doc->ntop = 1;
+	return 0;
+}
