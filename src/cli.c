@@ -233,7 +233,11 @@ static int flag(struct iowl_run *run, const char *name, const char *value, char 
 		o->vdb.output = true;
 		return 0;
 	}
-	if (!value && next_flag(name) && next) {
+	if (!strcmp(name, "vdbench-show") && !value && !(next && next[0] != '-')) {
+		o->vdb.show = true;	/* the file is given on its own */
+		return 0;
+	}
+	if (!value && next_flag(name) && next && next[0] != '-') {
 		*used_next = true;
 		value = next;
 	}
@@ -381,7 +385,7 @@ int cli_parse(int argc, char **argv, struct iowl_run *run, struct iowl_err *err)
 	 */
 	for (int i = 1; i < argc; i++) {
 		if (argv[i][0] == '-') {
-			i += takes_next(argv[i]);
+			i += takes_next(argv[i]) && i + 1 < argc && argv[i + 1][0] != '-';
 			continue;
 		}
 		/* A vdbench parameter file is recognised by what it holds, and run on its own. */

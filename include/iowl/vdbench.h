@@ -28,7 +28,7 @@ struct vdbench_opts {
 
 /*
  * True when the file at path reads as a vdbench parameter file: no "[section]" line and at
- * least one line starting with sd=, wd=, rd= or hd=.  False for anything unreadable (the job-file
+ * least one line starting with sd=, wd=, rd=, hd=, fsd= or fwd=.  False for anything unreadable (the job-file
  * reader then reports it).
  */
 bool vdbench_detect(const char *path);

@@ -166,12 +166,20 @@ static int include(struct reader *r, const char *arg, const struct vdb_pos *pos)
 			      arg);
 	if (!*arg)
 		return err_at(v->err, pos->file, pos->line, "include= needs a file name");
-	/* A bare name is looked for next to the including file first, then in the current directory. */
-	path = strchr(arg, '/') || !slash ? vdb_strdup(v, arg) :
-		vdb_printf(v, "%.*s/%s", (int)(slash - pos->file), pos->file, arg);
+	/* A bare name is looked for next to the including file, then in the current directory
+	 * (vdbench); a relative path with a '/' in the current directory, then next to it. */
+	if (strchr(arg, '/') || !slash) {
+		path = vdb_strdup(v, arg);
+		if (path && access(path, R_OK) && arg[0] != '/' && slash)
+			path = vdb_printf(v, "%.*s/%s", (int)(slash - pos->file), pos->file, arg);
+	} else {
+		path = vdb_printf(v, "%.*s/%s", (int)(slash - pos->file), pos->file, arg);
+		if (path && access(path, R_OK) && !access(arg, R_OK))
+			path = vdb_strdup(v, arg);
+	}
 	if (!path)
 		return vdb_nomem(v, pos);
-	if (access(path, R_OK) && strcmp(path, arg) && !access(arg, R_OK))
+	if (access(path, R_OK))
 		path = vdb_strdup(v, arg);
 	return path ? read_file(r, path, pos) : vdb_nomem(v, pos);
 }

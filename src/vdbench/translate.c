@@ -167,6 +167,17 @@ static double max_xfer(const struct runspec *rs, const struct vdb_wd *wd)
 	return m;
 }
 
+/* The largest transfer of any workload on an SD in this run (vdbench rounds ranges to it). */
+static double sd_max_xfer(const struct runspec *rs, unsigned sd)
+{
+	double m = 0;
+
+	for (unsigned i = 0; i < rs->nwgs; i++)
+		if (rs->wgs[i].sd == sd && max_xfer(rs, rs->wgs[i].wd) > m)
+			m = max_xfer(rs, rs->wgs[i].wd);
+	return m;
+}
+
 static int put_bs(struct vdb *v, struct vdb_job *j, const struct runspec *rs,
 		  const struct vdb_wd *wd)
 {
@@ -208,11 +219,16 @@ struct seg {
 	double lo, hi;
 };
 
-/* The range of a workload on an SD as segments (two across the end of the SD). */
+/*
+ * The range of a workload on an SD as segments (two across the end of the SD).  When the SD's
+ * size is known, percentages become bytes rounded down to whole transfers of the largest size
+ * (mx), as vdbench rounds them, so every IO stays aligned.
+ */
 static int segments(struct vdb *v, const struct vdb_wd *wd, const struct vdb_sd *sd, double seek,
-		    struct seg seg[2], unsigned *n)
+		    double mx, struct seg seg[2], unsigned *n)
 {
 	const struct vdb_range *r = wd->range.set ? &wd->range : &sd->range;
+	double total = (double)vdb_sd_bytes(v, sd);
 
 	*n = 1;
 	if (!r->set) {
@@ -225,15 +241,18 @@ static int segments(struct vdb *v, const struct vdb_wd *wd, const struct vdb_sd 
 	}
 	if (r->hi <= 100) {
 		seg[0] = (struct seg){ false, r->lo, r->hi };
-		return 0;
+	} else {
+		if (seek != 100)
+			return err_at(v->err, r->pos.file, r->pos.line,
+				      "wd=%s: a sequential walk across the end of the SD (a range end above 100) has no iowl equivalent: use seekpct=random or a range within 0-100",
+				      wd->name);
+		seg[0] = (struct seg){ false, r->lo, 100 };
+		seg[1] = (struct seg){ false, 0, r->hi - 100 };
+		*n = 2;
 	}
-	if (seek != 100)
-		return err_at(v->err, r->pos.file, r->pos.line,
-			      "wd=%s: a sequential walk across the end of the SD (a range end above 100) has no iowl equivalent: use seekpct=random or a range within 0-100",
-			      wd->name);
-	seg[0] = (struct seg){ false, r->lo, 100 };
-	seg[1] = (struct seg){ false, 0, r->hi - 100 };
-	*n = 2;
+	for (unsigned i = 0; total > 0 && mx > 0 && i < *n; i++)
+		seg[i] = (struct seg){ true, floor(total * seg[i].lo / 100 / mx) * mx,
+				       floor(total * seg[i].hi / 100 / mx) * mx };
 	return 0;
 }
 
@@ -315,7 +334,7 @@ static int hit_split(struct vdb *v, const struct runspec *rs, const struct wg *g
 {
 	const struct vdb_sd *sd = &v->sds[g->sd];
 	double area = point_or(rs, VDB_L_HITAREA, (double)sd->hitarea);
-	double total = (double)vdb_sd_bytes(v, sd), align = max_xfer(rs, g->wd), lo, hi;
+	double total = (double)vdb_sd_bytes(v, sd), align = sd_max_xfer(rs, g->sd), lo, hi;
 	const struct vdb_pos *pos = g->wd->rhpct_pos.file ? &g->wd->rhpct_pos : &g->wd->whpct_pos;
 
 	if (!s->bytes && !total)
@@ -346,7 +365,7 @@ static int specs(struct vdb *v, const struct runspec *rs, const struct wg *g, st
 	struct seg seg[2];
 	double width;
 
-	if (segments(v, wd, &v->sds[g->sd], seek, seg, &nseg))
+	if (segments(v, wd, &v->sds[g->sd], seek, sd_max_xfer(rs, g->sd), seg, &nseg))
 		return -EINVAL;
 	width = nseg == 2 ? (seg[0].hi - seg[0].lo) + (seg[1].hi - seg[1].lo) : 1;
 	for (unsigned s = 0; s < nseg; s++) {

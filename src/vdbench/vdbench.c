@@ -31,12 +31,13 @@ bool vdbench_detect(const char *path)
 
 		while (*s == ' ' || *s == '\t')
 			s++;
-		if (*s == '[')
+		if (*s == '[') {
 			found = false;
-		if (*s == '[')
 			break;
+		}
 		if (!strncasecmp(s, "sd=", 3) || !strncasecmp(s, "wd=", 3) ||
-		    !strncasecmp(s, "rd=", 3) || !strncasecmp(s, "hd=", 3))
+		    !strncasecmp(s, "rd=", 3) || !strncasecmp(s, "hd=", 3) ||
+		    !strncasecmp(s, "fsd=", 4) || !strncasecmp(s, "fwd=", 4))
 			found = true;
 	}
 	fclose(f);
