@@ -2,9 +2,10 @@
 # The corpus of bad job files under tests/bad: one mistake per case, each with the one line iowl
 # must print for it (the case's directory written as @DIR@). Both --parse-only and a plain run of
 # every case must exit 1 within 10 s, print that line and nothing else, print no results, leave no
-# sanitizer report and create no file.
+# sanitizer report and create no file.  vdbench_bad.sh runs the same over tests/vdbench/bad.
 . "$(dirname "$0")/../lib.sh"
-bad=$(cd "$(dirname "$0")/../bad" && pwd) || fail "no tests/bad directory"
+: "${BAD_CORPUS:=bad}" "${BAD_FILE:=job.ini}" "${BAD_MIN:=40}"
+bad=$(cd "$(dirname "$0")/../$BAD_CORPUS" && pwd) || fail "no tests/$BAD_CORPUS directory"
 # Cases may name files as ${IOWL_BAD_DIR}/x; IOWL_BAD_SURELY_UNSET must stay unset.
 unset IOWL_BAD_SURELY_UNSET
 mkdir "$SCRATCH/cases" || fail "mkdir"
@@ -30,8 +31,8 @@ for src in "$bad"/*/; do
 	[ -d "$src" ] || continue
 	name=$(basename "$src")
 	n=$((n + 1))
-	if [ ! -f "$src/job.ini" ] || [ ! -f "$src/expected" ]; then
-		echo "--- $name: needs job.ini and expected"
+	if [ ! -f "$src/$BAD_FILE" ] || [ ! -f "$src/expected" ]; then
+		echo "--- $name: needs $BAD_FILE and expected"
 		nbad=$((nbad + 1)); failed="$failed $name"
 		continue
 	fi
@@ -41,7 +42,7 @@ for src in "$bad"/*/; do
 	export IOWL_BAD_DIR="$dir"
 	problems=""
 	for mode in --parse-only run; do
-		set -- "$dir/job.ini"
+		set -- "$dir/$BAD_FILE"
 		[ "$mode" = run ] || set -- "$mode" "$@"
 		(cd "$dir" && exec timeout 10 "$IOWL" "$@") > "$SCRATCH/out" 2> "$SCRATCH/err.raw"
 		rc=$?
@@ -82,6 +83,6 @@ $(diff "$SCRATCH/before" "$SCRATCH/after" | grep '^[<>]')"
 		nbad=$((nbad + 1)); failed="$failed $name"
 	fi
 done
-[ "$n" -ge 40 ] || fail "expected at least 40 bad job files under tests/bad, found $n"
-[ "$nbad" -eq 0 ] || fail "$nbad of $n bad job files not handled as expected:$failed"
-echo "$n bad job files refused as expected"
+[ "$n" -ge "$BAD_MIN" ] || fail "expected at least $BAD_MIN bad files under tests/$BAD_CORPUS, found $n"
+[ "$nbad" -eq 0 ] || fail "$nbad of $n bad files under tests/$BAD_CORPUS not handled as expected:$failed"
+echo "$n bad files under tests/$BAD_CORPUS refused as expected"

@@ -1,0 +1,60 @@
+#!/bin/sh
+# The SNIA Emerald hot-band vdbench script of the field notes (tests/vdbench/snia-hotband.vdb):
+# as published it is refused where it cannot run (th=XX, wd=HOTwd*, the Windows lun); with
+# those fixed the IOs it makes have the hot band's shape: the workloads' shares, 65.8 % reads,
+# the four bands and the two size tables, within 1 point over 300000 generated IOs
+# (--analyze), and --vdbench-show prints a job file that makes exactly the same IOs.
+# vdbench_snia_run.sh runs it.
+. "$(dirname "$0")/../lib.sh"
+vdbdir=$(cd "$(dirname "$0")/../vdbench" && pwd) || fail "no tests/vdbench"
+vdb=$vdbdir/snia-hotband.vdb
+cd "$SCRATCH" || fail "cd"
+truncate -s 500m hotband1 || fail "truncate"
+map="--vdbench-lun=e:\\junk\\hotband1=$SCRATCH/hotband1"
+
+# As published: the placeholder thread count, then the wildcard that names no workload.
+expect_status 1 "$IOWL" --eta=never "$map" "$vdb"
+grep -qx "iowl: $vdb:27: th=XX: 'XX' is not a number" "$SCRATCH/err" || { cat "$SCRATCH/err"; fail "th=XX"; }
+sed 's/th=XX/th=8/' "$vdb" > fixed-threads.vdb
+expect_status 1 "$IOWL" --eta=never "$map" fixed-threads.vdb
+grep -q "^iowl: fixed-threads.vdb:27: rd=rd1_hband: wd=HOTwd\* names no workload defined in the file (the workloads are wd_uniform, wd_hot1, wd_hot2, wd_hot3, wd_hot4, wd_99rseq1," "$SCRATCH/err" ||
+	{ cat "$SCRATCH/err"; fail "wd=HOTwd*"; }
+# Without the mapping the Windows lun is refused by name.
+sed -e 's/HOTwd\*/wd_*/' -e 's/th=XX/th=8/' -e 's/elapsed=6H/elapsed=3/' -e 's/warmup=30/warmup=1/' \
+	-e 's/interval=10/interval=1/' "$vdb" > snia.vdb
+expect_status 1 "$IOWL" --eta=never snia.vdb
+grep -qF "iowl: snia.vdb:8: lun=e:\\junk\\hotband1: a Windows device or file name, which Linux does not have: map it to a Linux path with --vdbench-lun 'e:\\junk\\hotband1=/dev/sdX' (or a file)" "$SCRATCH/err" ||
+	{ cat "$SCRATCH/err"; fail "Windows lun"; }
+
+. "$vdbdir/snia.sh"
+
+# 300000 generated IOs: every share within 1 point.
+"$IOWL" --analyze=300000 --output-format=json "$map" --set write_iolog="$SCRATCH/an.log" \
+	snia.vdb > an.json 2> an.err || { cat an.err; fail "--analyze"; }
+ios=$(jget an.json analysis.0.ios)
+i=0
+while read -r wd skew rd table; do
+	[ "$(jget an.json analysis.0.streams.$i.name)" = "$wd" ] || fail "stream $i is not $wd"
+	r=$(jget an.json analysis.0.streams.$i.read.ios)
+	w=$(jget an.json analysis.0.streams.$i.write.ios)
+	close_to "$wd's share of the IOs" "$(awk -v r="$r" -v w="$w" -v n="$ios" 'BEGIN { printf "%.3f", 100 * (r + w) / n }')" "$skew" 1
+	close_to "$wd's reads" "$(awk -v r="$r" -v w="$w" 'BEGIN { printf "%.3f", 100 * r / (r + w) }')" "$rd" 1
+	i=$((i + 1))
+done < streams.txt
+close_to "reads" "$(awk -v r="$(jget an.json analysis.0.read.ios)" -v n="$ios" 'BEGIN { printf "%.3f", 100 * r / n }')" 65.8 1
+while read -r size rnd seq; do
+	r=$(jget an.json "analysis.0.read.sizes.$size" 2>/dev/null || echo 0)
+	w=$(jget an.json "analysis.0.write.sizes.$size" 2>/dev/null || echo 0)
+	close_to "$size-byte IOs" "$(awk -v r="$r" -v w="$w" -v n="$ios" 'BEGIN { printf "%.3f", 100 * (r + w) / n }')" \
+		"$(awk -v a="$rnd" -v b="$seq" 'BEGIN { printf "%.3f", 0.6 * a + 0.4 * b }')" 1
+done < sizes.txt
+check_bands an.log 1
+
+# The job file --vdbench-show prints makes the same IOs, to the byte.
+"$IOWL" --vdbench-show "$map" snia.vdb > shown.ini 2> show.err || { cat show.err; fail "--vdbench-show"; }
+grep -q '^\[rd1_hband.sd1\]' shown.ini || fail "no job in the shown file"
+[ "$(grep -c '^stream=' shown.ini)" = 13 ] || fail "the shown file has not 13 streams"
+"$IOWL" --analyze=300000 --output-format=json shown.ini > an2.json 2> an2.err || { cat an2.err; fail "--analyze of the shown job"; }
+cmp -s an.json an2.json || fail "the shown job file makes other IOs than the parameter file"
+
+echo "the SNIA hot band from vdbench's script: shares, bands and sizes within 1 point over 300000 IOs"
