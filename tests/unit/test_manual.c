@@ -22,6 +22,7 @@
 static const char *const cli_flags[] = {
 	"--output", "--output-format", "--eta", "--parse-only", "--analyze", "--sweep", "--curve", "--assert", "--section", "--set", "--help",
 	"--version", "--cmdhelp", "--name", "--status-interval", "--iostat",
+	"--vdbench", "--vdbench-show", "--vdbench-output", "--vdbench-lun", "--vdbench-var",
 };
 
 static const int exit_statuses[] = {
