@@ -96,22 +96,27 @@ $(O)/shim/%.so: tests/shim/%.c
 	$(say) SHIM $@
 	$(Q)$(CC) -std=gnu11 -O2 -Wall -Wextra -shared -fPIC -o $@ $< -ldl
 
-# libFuzzer over the job-file parser and option checks (clang), for FUZZ_TIME seconds, in a
-# scratch directory so that fuzzed includes find nothing; the seeds are every job file we ship.
+# libFuzzer over the job-file parser and option checks, and over the vdbench parameter-file
+# reader and its translation (clang), FUZZ_TIME seconds each, in scratch directories so that
+# fuzzed includes find nothing; the seeds are every job and parameter file we ship.
 FUZZ_TIME ?= 60
 FUZZ_CC ?= clang
-build-fuzz/fuzz_jobfile: tests/fuzz/fuzz_jobfile.c $(LIB_SRC) $(DEPS_STAMP)
+build-fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(LIB_SRC) $(DEPS_STAMP)
 	@mkdir -p build-fuzz
 	$(say) FUZZ $@
 	$(Q)$(FUZZ_CC) -std=gnu11 -g -O1 -fsanitize=fuzzer,address,undefined \
-		-fno-sanitize-recover=undefined $(IOWL_CPPFLAGS) -o $@ tests/fuzz/fuzz_jobfile.c \
-		$(LIB_SRC) $(LIBS)
+		-fno-sanitize-recover=undefined $(IOWL_CPPFLAGS) -o $@ $< $(LIB_SRC) $(LIBS)
 
-fuzz: build-fuzz/fuzz_jobfile
+fuzz: build-fuzz/fuzz_jobfile build-fuzz/fuzz_vdbench
 	@rm -rf build-fuzz/run && mkdir -p build-fuzz/run/corpus
 	@cp jobs/*.ini build-fuzz/run/corpus/
 	@for f in tests/bad/*/job.ini; do [ -f "$$f" ] && cp "$$f" "build-fuzz/run/corpus/$$(basename $$(dirname $$f)).ini"; done; true
 	cd build-fuzz/run && ASAN_OPTIONS=detect_leaks=1 ../fuzz_jobfile -max_total_time=$(FUZZ_TIME) \
+		-max_len=4096 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 corpus
+	@rm -rf build-fuzz/vrun && mkdir -p build-fuzz/vrun/corpus
+	@cp tests/vdbench/*.vdb build-fuzz/vrun/corpus/
+	@for f in tests/vdbench/bad/*/param.vdb; do [ -f "$$f" ] && cp "$$f" "build-fuzz/vrun/corpus/$$(basename $$(dirname $$f)).vdb"; done; true
+	cd build-fuzz/vrun && ASAN_OPTIONS=detect_leaks=1 ../fuzz_vdbench -max_total_time=$(FUZZ_TIME) \
 		-max_len=4096 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 corpus
 
 run: iowl

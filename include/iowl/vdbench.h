@@ -40,6 +40,13 @@ bool vdbench_detect(const char *path);
 int vdbench_kv_add(struct vdbench_kv **list, unsigned *n, const char *flag, const char *kv,
 		   struct iowl_err *err);
 
+/*
+ * Reads, checks and translates a parameter file held in memory (name for messages; include=
+ * still reads files), then checks every step's jobs as iowl job options, without their
+ * targets.  Returns 0 or -errno with err set.  For the fuzzer and the tests.
+ */
+int vdbench_check_text(const char *name, const char *text, size_t len, struct iowl_err *err);
+
 /* Frees what o owns. */
 void vdbench_opts_release(struct vdbench_opts *o);
 

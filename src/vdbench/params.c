@@ -6,6 +6,7 @@
  * by name with the reason, never accepted and left out.
  */
 #include <ctype.h>
+#include <stddef.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -890,28 +891,48 @@ static int rd_param(struct vdb *v, const struct vdb_tok *t, const struct kw *k)
 	}
 }
 
-static bool name_taken(const struct vdb *v, enum vdb_section s, const char *name)
+#define HEAD_OK(type)                                                                              \
+	_Static_assert(offsetof(type, name) == offsetof(struct vdb_head, name) &&                  \
+			       offsetof(type, pos) == offsetof(struct vdb_head, pos),              \
+		       #type " starts as struct vdb_head")
+HEAD_OK(struct vdb_host);
+HEAD_OK(struct vdb_sd);
+HEAD_OK(struct vdb_wd);
+HEAD_OK(struct vdb_rd);
+
+/* The definitions of a section: their array, count and size, and the section's default. */
+struct defs {
+	void **arr;
+	unsigned *n;
+	size_t size;
+	const void *dflt;
+};
+
+static struct defs defs_of(struct vdb *v, enum vdb_section s)
 {
-	for (unsigned i = 0; s == VDB_S_HD && i < v->nhosts; i++)
-		if (!strcmp(v->hosts[i].name, name))
-			return true;
-	for (unsigned i = 0; s == VDB_S_SD && i < v->nsds; i++)
-		if (!strcmp(v->sds[i].name, name))
-			return true;
-	for (unsigned i = 0; s == VDB_S_WD && i < v->nwds; i++)
-		if (!strcmp(v->wds[i].name, name))
-			return true;
-	for (unsigned i = 0; s == VDB_S_RD && i < v->nrds; i++)
-		if (!strcmp(v->rds[i].name, name))
-			return true;
-	return false;
+	switch (s) {
+	case VDB_S_HD:
+		return (struct defs){ (void **)&v->hosts, &v->nhosts, sizeof(*v->hosts), &v->hd_dflt };
+	case VDB_S_SD:
+		return (struct defs){ (void **)&v->sds, &v->nsds, sizeof(*v->sds), &v->sd_dflt };
+	case VDB_S_WD:
+		return (struct defs){ (void **)&v->wds, &v->nwds, sizeof(*v->wds), &v->wd_dflt };
+	default:
+		return (struct defs){ (void **)&v->rds, &v->nrds, sizeof(*v->rds), &v->rd_dflt };
+	}
+}
+
+static struct vdb_head *def_at(const struct defs *d, unsigned i)
+{
+	return (struct vdb_head *)((char *)*d->arr + i * d->size);
 }
 
 /* hd=, sd=, wd= or rd= NAME: a new definition, a copy of the section's default as it stands. */
 static int def_start(struct vdb *v, enum vdb_section s, const struct vdb_tok *t)
 {
+	struct defs d = defs_of(v, s);
+	struct vdb_head *h;
 	char *name = NULL;
-	void *p = NULL;
 
 	if (name1(v, t, &name))
 		return -EINVAL;
@@ -921,46 +942,17 @@ static int def_start(struct vdb *v, enum vdb_section s, const struct vdb_tok *t)
 	}
 	if (strchr(name, '*') || strchr(name, '?'))
 		return bad(v, t, "a name may not hold a wildcard");
-	if (name_taken(v, s, name))
-		return bad(v, t, "%s=%s is defined twice (vdbench does not allow duplicate names)",
-			   section_names[s], name);
-	switch (s) {
-	case VDB_S_HD:
-		if ((p = vdb_push(v, (void **)&v->hosts, &v->nhosts, sizeof(*v->hosts))))
-			*(struct vdb_host *)p = v->hd_dflt, v->cur = (int)v->nhosts - 1;
-		break;
-	case VDB_S_SD:
-		if ((p = vdb_push(v, (void **)&v->sds, &v->nsds, sizeof(*v->sds))))
-			*(struct vdb_sd *)p = v->sd_dflt, v->cur = (int)v->nsds - 1;
-		break;
-	case VDB_S_WD:
-		if ((p = vdb_push(v, (void **)&v->wds, &v->nwds, sizeof(*v->wds))))
-			*(struct vdb_wd *)p = v->wd_dflt, v->cur = (int)v->nwds - 1;
-		break;
-	case VDB_S_RD:
-		if ((p = vdb_push(v, (void **)&v->rds, &v->nrds, sizeof(*v->rds))))
-			*(struct vdb_rd *)p = v->rd_dflt, v->cur = (int)v->nrds - 1;
-		break;
-	default:
-		break;
-	}
-	if (!p)
+	for (unsigned i = 0; i < *d.n; i++)
+		if (!strcmp(def_at(&d, i)->name, name))
+			return bad(v, t, "%s=%s is defined twice (vdbench does not allow duplicate names)",
+				   section_names[s], name);
+	h = vdb_push(v, d.arr, d.n, d.size);
+	if (!h)
 		return vdb_nomem(v, &t->pos);
-	/* name and pos come first in each definition */
-	switch (s) {
-	case VDB_S_HD:
-		v->hosts[v->cur].name = name, v->hosts[v->cur].pos = t->pos;
-		break;
-	case VDB_S_SD:
-		v->sds[v->cur].name = name, v->sds[v->cur].pos = t->pos;
-		break;
-	case VDB_S_WD:
-		v->wds[v->cur].name = name, v->wds[v->cur].pos = t->pos;
-		break;
-	default:
-		v->rds[v->cur].name = name, v->rds[v->cur].pos = t->pos;
-		break;
-	}
+	memcpy(h, d.dflt, d.size);
+	h->name = name;
+	h->pos = t->pos;
+	v->cur = (int)*d.n - 1;
 	return 0;
 }
 
@@ -1019,19 +1011,26 @@ int vdb_param(struct vdb *v, enum vdb_section *sec, const struct vdb_tok *t)
 
 bool vdb_match(const char *p, const char *s)
 {
-	for (; *p; p++, s++) {
+	const char *star = NULL, *mark = s;
+
+	/* One pass, going back only to the last '*': no blow-up on patterns of many stars. */
+	while (*s) {
 		if (*p == '*') {
-			for (const char *r = s;; r++) {
-				if (vdb_match(p + 1, r))
-					return true;
-				if (!*r)
-					return false;
-			}
-		}
-		if (!*s || (*p != '?' && *p != *s))
+			star = p++;
+			mark = s;
+		} else if (*p && (*p == '?' || *p == *s)) {
+			p++;
+			s++;
+		} else if (star) {
+			p = star + 1;
+			s = ++mark;
+		} else {
 			return false;
+		}
 	}
-	return !*s;
+	while (*p == '*')
+		p++;
+	return !*p;
 }
 
 /* Windows (\\.\PHYSICALDRIVE1, e:\dir\file) and Solaris (/dev/rdsk/c0t0d0s2) names. */
@@ -1062,16 +1061,18 @@ uint64_t vdb_sd_bytes(const struct vdb *v, const struct vdb_sd *sd)
 
 	if (sd->size)
 		return sd->size;
-	fd = open(vdb_lun_path(v, sd), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-	if (fd < 0)
+	/* Only a block device is opened for its size: opening a character device can act. */
+	if (stat(vdb_lun_path(v, sd), &st))
 		return 0;
-	if (!fstat(fd, &st)) {
-		if (S_ISREG(st.st_mode))
-			n = (uint64_t)st.st_size;
-		else if (S_ISBLK(st.st_mode) && ioctl(fd, BLKGETSIZE64, &n))
+	if (S_ISREG(st.st_mode)) {
+		n = (uint64_t)st.st_size;
+	} else if (S_ISBLK(st.st_mode)) {
+		fd = open(vdb_lun_path(v, sd), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+		if (fd < 0 || ioctl(fd, BLKGETSIZE64, &n))
 			n = 0;
+		if (fd >= 0)
+			close(fd);
 	}
-	close(fd);
 	return n > sd->offset ? n - sd->offset : 0;
 }
 
@@ -1133,9 +1134,10 @@ static int expand_counts(struct vdb *v)
 				 vdb_printf(v, "%s%u", sd.lun, num);
 			if (!c->name || !c->lun)
 				return vdb_nomem(v, &sd.count_pos);
-			if (name_taken(v, VDB_S_SD, c->name) && c != &v->sds[v->nsds - 1])
-				return err_at(v->err, sd.count_pos.file, sd.count_pos.line,
-					      "count=: sd=%s is defined twice", c->name);
+			for (unsigned o = 0; o + 1 < v->nsds; o++)
+				if (!strcmp(v->sds[o].name, c->name))
+					return err_at(v->err, sd.count_pos.file, sd.count_pos.line,
+						      "count=: sd=%s is defined twice", c->name);
 		}
 		i--;
 	}

@@ -236,27 +236,23 @@ static int one_line(struct reader *r, const char *raw, size_t len, const struct 
 	return add_pline(r, s, pos);
 }
 
-static int read_file(struct reader *r, const char *path, const struct vdb_pos *from)
+/* The lines of text (a file called name) into r; from: the include= line, NULL at the top. */
+static int read_lines(struct reader *r, const char *name, const char *text, size_t len,
+		      const struct vdb_pos *from)
 {
-	struct vdb_pos pos = { vdb_strdup(r->v, path), 0 };
-	char *text = NULL, *p, *end;
-	size_t len = 0;
+	struct vdb_pos pos = { vdb_strdup(r->v, name), 0 };
+	const char *p = text, *end = text + len;
 	bool eof = false;
-	int ret;
+	int ret = 0;
 
 	if (!pos.file)
 		return vdb_nomem(r->v, from);
 	if (!from)
 		r->v->file = pos.file;
-	ret = read_text(r->v, path, from, &text, &len);
-	if (ret)
-		return ret;
-	p = text;
-	end = text + len;
 	if (len >= 3 && !memcmp(p, "\xef\xbb\xbf", 3))
 		p += 3;
 	while (!ret && !eof && p < end) {
-		char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
 
 		if (!nl)
 			nl = end;
@@ -264,6 +260,18 @@ static int read_file(struct reader *r, const char *path, const struct vdb_pos *f
 		ret = one_line(r, p, (size_t)(nl - p), &pos, &eof);
 		p = nl + 1;
 	}
+	return ret;
+}
+
+static int read_file(struct reader *r, const char *path, const struct vdb_pos *from)
+{
+	char *text = NULL;
+	size_t len = 0;
+	int ret = read_text(r->v, path, from, &text, &len);
+
+	if (ret)
+		return ret;
+	ret = read_lines(r, path, text, len, from);
 	free(text);
 	return ret;
 }
@@ -565,7 +573,8 @@ static int logical_line(struct reader *r, unsigned *i)
 	return ret;
 }
 
-int vdb_read(struct vdb *v, const char *path)
+/* Reads the top-level file (held in text when not NULL), then its tokens into the model. */
+static int read_all(struct vdb *v, const char *name, const char *text, size_t len)
 {
 	struct reader r = { .v = v };
 	int ret;
@@ -573,7 +582,7 @@ int vdb_read(struct vdb *v, const char *path)
 	v->var_used = vdb_alloc(v, (v->opts->nvars + 1) * sizeof(*v->var_used));
 	if (!v->var_used)
 		return vdb_nomem(v, NULL);
-	ret = read_file(&r, path, NULL);
+	ret = text ? read_lines(&r, name, text, len, NULL) : read_file(&r, name, NULL);
 	for (unsigned i = 0; !ret && i < r.nlines;)
 		ret = logical_line(&r, &i);
 	if (!ret)
@@ -585,4 +594,16 @@ int vdb_read(struct vdb *v, const char *path)
 				     v->opts->vars[i].key, v->opts->vars[i].value,
 				     v->opts->vars[i].key, v->opts->vars[i].key);
 	return ret;
+}
+
+int vdb_read(struct vdb *v, const char *path)
+{
+	return read_all(v, path, NULL, 0);
+}
+
+int vdb_read_text(struct vdb *v, const char *name, const char *text, size_t len)
+{
+	if (memchr(text, '\0', len))
+		return err_at(v->err, name, 0, "unexpected NUL byte");
+	return read_all(v, name, text, len);
 }

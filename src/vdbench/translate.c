@@ -615,6 +615,28 @@ static int put_eof_size(struct vdb *v, struct vdb_job *j, const struct placed *p
 		   "%.0f", len);
 }
 
+/* Direct IO moves whole sectors: every transfer size of the SD's workloads a multiple of 512. */
+static int check_direct(struct vdb *v, const struct runspec *rs, unsigned sd)
+{
+	const struct vdb_pos *fp;
+
+	if (!(sd_flags(v, rs, sd, &fp) & VDB_OF_DIRECT))
+		return 0;
+	for (unsigned i = 0; i < rs->nwgs; i++) {
+		const struct vdb_wd *wd = rs->wgs[i].wd;
+		unsigned n;
+		const double *x = xfer_of(rs, wd, &n);
+
+		for (unsigned k = 0; rs->wgs[i].sd == sd && k < n; k += n == 1 || n == 3 ? 1 : 2)
+			if (fmod(x[k], 512))
+				return err_at(v->err, wd->xfer_pos.file ? wd->xfer_pos.file : wd->pos.file,
+					      wd->xfer_pos.file ? wd->xfer_pos.line : wd->pos.line,
+					      "wd=%s: a transfer of %.0f bytes on sd=%s, which has openflags=o_direct: direct IO moves multiples of 512 bytes",
+					      wd->name, x[k], v->sds[sd].name);
+	}
+	return 0;
+}
+
 /* One SD's job in a run. */
 static int build_job(struct vdb *v, struct vdb_step *st, const struct runspec *rs, unsigned sd,
 		     bool first)
@@ -631,7 +653,9 @@ static int build_job(struct vdb *v, struct vdb_step *st, const struct runspec *r
 		return vdb_nomem(v, &rd->pos);
 	j->name = vdb_printf(v, "%s.%s", rd->name, v->sds[sd].name);
 	j->pos = rd->pos;
-	if (check_eof(v, rs, sd, &eof) || sd_specs(v, rs, sd, pl, &n, &rshare, &wshare))
+	v->sds[sd].used = true;
+	if (check_eof(v, rs, sd, &eof) || check_direct(v, rs, sd) ||
+	    sd_specs(v, rs, sd, pl, &n, &rshare, &wshare))
 		return -EINVAL;
 	ret = job_head(v, j, rs, sd, wshare > 0, first);
 	ret = ret ? ret : put_time(v, j, rs, eof);

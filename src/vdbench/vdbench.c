@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "iowl/analyze.h"
@@ -85,8 +86,11 @@ void vdbench_opts_release(struct vdbench_opts *o)
 	memset(o, 0, sizeof(*o));
 }
 
-static void defaults(struct vdb *v)
+void vdb_init(struct vdb *v, const struct vdbench_opts *opts, struct iowl_err *err)
 {
+	memset(v, 0, sizeof(*v));
+	v->opts = opts;
+	v->err = err;
 	v->gen.compratio = 1;
 	v->cur = -1;
 	v->sd_dflt.name = vdb_strdup(v, "default");
@@ -155,9 +159,24 @@ static int check_sweeps(struct iowl_run *run, const struct vdb_step *s, struct i
 	return ret;
 }
 
+/* A lun that does not exist is created by vdbench with size=: without one there is nothing to run on. */
+static int check_luns(struct vdb *v, struct iowl_err *err)
+{
+	for (unsigned i = 0; i < v->nsds; i++) {
+		const struct vdb_sd *sd = &v->sds[i];
+		struct stat st;
+
+		if (sd->used && !sd->size && stat(vdb_lun_path(v, sd), &st))
+			return err_at(err, sd->lun_pos.file, sd->lun_pos.line,
+				      "sd=%s,lun=%s: %s, and the SD has no size= to create it with",
+				      sd->name, vdb_lun_path(v, sd), strerror(errno));
+	}
+	return 0;
+}
+
 static int check_steps(struct vdb *v, struct iowl_run *run, struct iowl_err *err)
 {
-	int ret = 0;
+	int ret = check_luns(v, err);
 
 	for (unsigned i = 0; i < v->nsteps && !ret; i++) {
 		ret = step_load(v, run, &v->steps[i], err);
@@ -262,13 +281,54 @@ static int execute(struct vdb *v, struct iowl_run *run, struct iowl_err *err)
 	return status;
 }
 
+/* Builds every step's jobs from doc's sections as options only (no targets).  Returns 0 or -errno. */
+static int check_jobs(struct vdb *v, const struct job_set *sets, unsigned nsets,
+		      struct ini_doc *doc, struct iowl_err *err)
+{
+	int ret = 0;
+
+	for (unsigned i = 0; i < v->nsteps && !ret; i++) {
+		struct jobfile_input in = { .doc = doc, .sets = sets, .nsets = nsets };
+		struct job *jobs = NULL;
+		unsigned njobs = 0;
+
+		ret = vdb_step_doc(v, &v->steps[i], doc);
+		if (!ret)
+			ret = jobfile_build(&in, &jobs, &njobs, err);
+		if (!ret)
+			jobfile_free(jobs, njobs);
+	}
+	return ret;
+}
+
+int vdbench_check_text(const char *name, const char *text, size_t len, struct iowl_err *err)
+{
+	struct vdbench_opts opts = { 0 };
+	struct ini_doc doc;
+	struct vdb v;
+	int ret;
+
+	ini_doc_init(&doc);
+	vdb_init(&v, &opts, err);
+	ret = vdb_read_text(&v, name, text, len);
+	if (!ret)
+		ret = vdb_check(&v);
+	if (!ret)
+		ret = vdb_translate(&v);
+	if (!ret)
+		ret = check_jobs(&v, NULL, 0, &doc, err);
+	ini_doc_release(&doc);
+	vdb_release(&v);
+	return ret;
+}
+
 int vdbench_main(struct iowl_run *run)
 {
 	struct iowl_err err = { "" };
-	struct vdb v = { .opts = &run->opts.vdb, .err = &err };
 	int ret, status = IOWL_EXIT_USAGE;
+	struct vdb v;
 
-	defaults(&v);
+	vdb_init(&v, &run->opts.vdb, &err);
 	ret = vdb_read(&v, run->opts.vdb.file);
 	if (!ret)
 		ret = vdb_check(&v);
@@ -276,19 +336,7 @@ int vdbench_main(struct iowl_run *run)
 		ret = vdb_translate(&v);
 	if (!ret && run->opts.vdb.show) {
 		/* the jobs are checked as iowl job options, not as targets on this machine */
-		for (unsigned i = 0; i < v.nsteps && !ret; i++) {
-			struct jobfile_input in = { .doc = &run->doc, .sets = run->opts.sets,
-						    .nsets = run->opts.nsets };
-
-			ret = vdb_step_doc(&v, &v.steps[i], &run->doc);
-			if (!ret)
-				ret = jobfile_build(&in, &run->jobs, &run->njobs, &err);
-			if (!ret) {
-				jobfile_free(run->jobs, run->njobs);
-				run->jobs = NULL;
-				run->njobs = 0;
-			}
-		}
+		ret = check_jobs(&v, run->opts.sets, run->opts.nsets, &run->doc, &err);
 		if (!ret) {
 			vdb_show(&v, stdout);
 			status = fflush(stdout) ? IOWL_EXIT_IO : IOWL_EXIT_OK;

@@ -47,10 +47,16 @@ struct vdb_general {
 	struct vdb_pos compratio_pos;
 };
 
-struct vdb_host {
+/* What every definition (hd, sd, wd, rd) starts with. */
+struct vdb_head {
 	char *name;
-	char *system;			/* NULL: the local host */
 	struct vdb_pos pos;
+};
+
+struct vdb_host {
+	char *name;			/* name and pos first, as in struct vdb_head */
+	struct vdb_pos pos;
+	char *system;			/* NULL: the local host */
 };
 
 enum vdb_openflags {
@@ -83,6 +89,7 @@ struct vdb_sd {
 	unsigned count_start, count_n;	/* count=(start,n): n copies */
 	struct vdb_pos count_pos;
 	char *host;			/* host= / hd=: a local host's name, NULL: every host */
+	bool used;			/* a run uses it */
 };
 
 struct vdb_wd {
@@ -240,6 +247,9 @@ struct vdb {
 	unsigned nsteps;
 };
 
+/* vdbench.c: an empty model with vdbench's defaults (release with vdb_release()). */
+void vdb_init(struct vdb *v, const struct vdbench_opts *opts, struct iowl_err *err);
+
 /* arena.c */
 void *vdb_alloc(struct vdb *v, size_t n);			/* zeroed; NULL: ENOMEM */
 char *vdb_strndup(struct vdb *v, const char *s, size_t n);
@@ -260,6 +270,8 @@ enum vdb_section {
 };
 /* read.c: lines, comments, includes, substitutions, continuations, tokens. */
 int vdb_read(struct vdb *v, const char *path);
+/* The same for a file held in memory (name for messages); NUL bytes are refused. */
+int vdb_read_text(struct vdb *v, const char *name, const char *text, size_t len);
 /* The section a definition keyword starts in state sec, or -1 when key is no such keyword there. */
 int vdb_section_start(enum vdb_section sec, const char *key);
 

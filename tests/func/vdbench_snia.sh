@@ -6,11 +6,7 @@
 # (--analyze), and --vdbench-show prints a job file that makes exactly the same IOs.
 # vdbench_snia_run.sh runs it.
 . "$(dirname "$0")/../lib.sh"
-vdbdir=$(cd "$(dirname "$0")/../vdbench" && pwd) || fail "no tests/vdbench"
-vdb=$vdbdir/snia-hotband.vdb
-cd "$SCRATCH" || fail "cd"
-truncate -s 500m hotband1 || fail "truncate"
-map="--vdbench-lun=e:\\junk\\hotband1=$SCRATCH/hotband1"
+. "$(dirname "$0")/../vdbench/snia.sh"
 
 # As published: the placeholder thread count, then the wildcard that names no workload.
 expect_status 1 "$IOWL" --eta=never "$map" "$vdb"
@@ -20,13 +16,9 @@ expect_status 1 "$IOWL" --eta=never "$map" fixed-threads.vdb
 grep -q "^iowl: fixed-threads.vdb:27: rd=rd1_hband: wd=HOTwd\* names no workload defined in the file (the workloads are wd_uniform, wd_hot1, wd_hot2, wd_hot3, wd_hot4, wd_99rseq1," "$SCRATCH/err" ||
 	{ cat "$SCRATCH/err"; fail "wd=HOTwd*"; }
 # Without the mapping the Windows lun is refused by name.
-sed -e 's/HOTwd\*/wd_*/' -e 's/th=XX/th=8/' -e 's/elapsed=6H/elapsed=3/' -e 's/warmup=30/warmup=1/' \
-	-e 's/interval=10/interval=1/' "$vdb" > snia.vdb
 expect_status 1 "$IOWL" --eta=never snia.vdb
 grep -qF "iowl: snia.vdb:8: lun=e:\\junk\\hotband1: a Windows device or file name, which Linux does not have: map it to a Linux path with --vdbench-lun 'e:\\junk\\hotband1=/dev/sdX' (or a file)" "$SCRATCH/err" ||
 	{ cat "$SCRATCH/err"; fail "Windows lun"; }
-
-. "$vdbdir/snia.sh"
 
 # 300000 generated IOs: every share within 1 point.
 "$IOWL" --analyze=300000 --output-format=json "$map" --set write_iolog="$SCRATCH/an.log" \

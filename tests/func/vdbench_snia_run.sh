@@ -4,15 +4,7 @@
 # the IOs it did have the hot band's shape within their sampling error: the workloads' shares,
 # 65.8 % reads and the four bands.
 . "$(dirname "$0")/../lib.sh"
-vdbdir=$(cd "$(dirname "$0")/../vdbench" && pwd) || fail "no tests/vdbench"
-vdb=$vdbdir/snia-hotband.vdb
-cd "$SCRATCH" || fail "cd"
-truncate -s 500m hotband1 || fail "truncate"
-map="--vdbench-lun=e:\\junk\\hotband1=$SCRATCH/hotband1"
-
-sed -e 's/HOTwd\*/wd_*/' -e 's/th=XX/th=8/' -e 's/elapsed=6H/elapsed=3/' -e 's/warmup=30/warmup=1/' \
-	-e 's/interval=10/interval=1/' "$vdb" > snia.vdb
-. "$vdbdir/snia.sh"
+. "$(dirname "$0")/../vdbench/snia.sh"
 
 "$IOWL" --eta=never --output-format=json --output=run.json --vdbench-output "$map" \
 	--set write_iolog="$SCRATCH/run.log" snia.vdb > lines.txt 2> run.err || { cat run.err; fail "run"; }

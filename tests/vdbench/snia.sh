@@ -1,6 +1,14 @@
 # SPDX-License-Identifier: MIT
-# Sourced by tests/func/vdbench_snia*.sh (in $SCRATCH, after tests/lib.sh): the SNIA hot band's
-# expected shape and the checks of it.
+# Sourced by tests/func/vdbench_snia*.sh after tests/lib.sh: the SNIA script ($vdb), its copy with
+# the placeholders fixed and the times shortened (snia.vdb) and its lun (--vdbench-lun in $map),
+# in $SCRATCH; the hot band's expected shape and the checks of it.
+vdb=$(cd "$(dirname "$0")/../vdbench" && pwd)/snia-hotband.vdb || fail "no tests/vdbench"
+cd "$SCRATCH" || fail "cd"
+truncate -s 500m hotband1 || fail "truncate"
+map="--vdbench-lun=e:\\junk\\hotband1=$SCRATCH/hotband1"
+sed -e 's/HOTwd\*/wd_*/' -e 's/th=XX/th=8/' -e 's/elapsed=6H/elapsed=3/' -e 's/warmup=30/warmup=1/' \
+	-e 's/interval=10/interval=1/' "$vdb" > snia.vdb
+
 # What each workload is, in the order of the file: name, skew, read %, sizes (r: the 12-size
 # table of the random workloads, s: the 7-size one of the walkers).
 cat > streams.txt <<'EOF'
