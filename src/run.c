@@ -40,6 +40,11 @@ static void on_signal(int sig)
 		__atomic_store_n(&signal_ctl->stop, 1, __ATOMIC_RELAXED);
 }
 
+int run_signal_seen(void)
+{
+	return signal_seen;
+}
+
 static void install_signals(struct run_ctl *ctl)
 {
 	struct sigaction sa;

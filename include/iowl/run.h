@@ -151,4 +151,10 @@ int run_exec(struct iowl_run *run);
 /* Frees everything the run owns. */
 void run_release(struct iowl_run *run);
 
+/*
+ * The signal (SIGINT, SIGTERM) seen since the first run started, 0: none.  Between runs, where
+ * iowl waits (vdbench's pause=), a signal ends the wait.
+ */
+int run_signal_seen(void);
+
 #endif

@@ -109,12 +109,19 @@ void vdb_out_free(struct vdb_out *o)
 	free(o);
 }
 
-static void tod(char *buf, size_t len)
+/* The time of day ago_ns before now, as vdbench prints it: 14:36:52.054. */
+static void tod(char *buf, size_t len, uint64_t ago_ns)
 {
 	struct timeval tv;
 	struct tm tm;
 
 	gettimeofday(&tv, NULL);
+	tv.tv_usec -= (suseconds_t)(ago_ns % 1000000000ULL / 1000);
+	tv.tv_sec -= (time_t)(ago_ns / 1000000000ULL);
+	if (tv.tv_usec < 0) {
+		tv.tv_usec += 1000000;
+		tv.tv_sec--;
+	}
 	localtime_r(&tv.tv_sec, &tm);
 	snprintf(buf, len, "%02d:%02d:%02d.%03ld", tm.tm_hour, tm.tm_min, tm.tm_sec,
 		 (long)(tv.tv_usec / 1000));
@@ -150,7 +157,8 @@ static void describe(struct vdb_out *o, unsigned phase)
 	}
 }
 
-static void header(struct vdb_out *o)
+/* The run's start line and the column heads; the run started ago_ns before now. */
+static void header(struct vdb_out *o, uint64_t ago_ns)
 {
 	FILE *f = stdout;
 	char t[32], date[64];
@@ -160,7 +168,7 @@ static void header(struct vdb_out *o)
 
 	localtime_r(&now, &tm);
 	strftime(date, sizeof(date), "%b %d, %Y", &tm);
-	tod(t, sizeof(t));
+	tod(t, sizeof(t), ago_ns);
 	fprintf(f, "%s Starting RD=%s; I/O rate: %s; elapsed=%.0f", t, rd ? rd->name : "?",
 		o->ratetext, rd ? rd->elapsed : 0);
 	if (rd && rd->warmup)
@@ -210,7 +218,7 @@ static void line(const char *label, const struct fig *x)
 {
 	char t[32];
 
-	tod(t, sizeof(t));
+	tod(t, sizeof(t), 0);
 	printf("%s %9s %10.2f %8.2f %7.0f %6.2f %8.3f %8.3f %8.3f %8.3f %8.3f %5.1f %5.1f %5.1f\n",
 	       t, label, x->rate, x->mbs, x->bpio, x->rdpct, x->resp, x->rresp, x->wresp, x->max,
 	       x->sd, x->qd, x->cpu[0], x->cpu[1]);
@@ -283,6 +291,12 @@ static uint64_t ramp_of(const struct ivl_view *view)
 	return view->nrows ? view->rows[0].job->o.ramp_time : 0;
 }
 
+/* The pause of the run before (the jobs' startdelay): no interval of this run. */
+static uint64_t delay_of(const struct ivl_view *view)
+{
+	return view->nrows ? view->rows[0].job->o.startdelay.lo : 0;
+}
+
 static void finish(struct vdb_out *o, const struct ivl_view *view)
 {
 	struct fig x;
@@ -313,49 +327,63 @@ static void finish(struct vdb_out *o, const struct ivl_view *view)
 void vdb_out_watch(void *ctx, const struct ivl_view *view, bool last)
 {
 	struct vdb_out *o = ctx;
+	uint64_t delay, skip;
 	struct acc one;
 	struct fig x;
 	struct cpu now;
 	double cpu[4];
 	char label[32];
+	unsigned k;
 
 	if (last) {
 		finish(o, view);
 		return;
 	}
-	if (view->k == 1) {
+	/* the pause before the run is not part of it: its intervals are neither shown nor numbered */
+	delay = delay_of(view);
+	skip = view->ns ? (delay + view->ns / 2) / view->ns : 0;
+	if (view->t_ns <= delay + view->ns / 2)
+		return;
+	k = view->k - (unsigned)skip;
+	if (k == 1) {
 		describe(o, view->nrows ? view->rows[0].job->phase : 0);
 		acc_init(&o->acc);
 		o->first_k = o->last_k = 0;
 		o->header_done = true;
 		if (o->lines)
-			header(o);
+			header(o, view->ns);
 	}
 	cpu_read(&now);
 	/* warmup intervals keep their numbers but are not measured */
-	if (view->t_ns <= ramp_of(view) + view->ns / 2) {
+	if (view->t_ns <= delay + ramp_of(view) + view->ns / 2) {
 		o->cpu_prev = now;
+		return;
+	}
+	/* A busy machine can end the run a little late: what comes after vdbench's last interval
+	 * (elapsed / interval) counts in the average, without a line of its own. */
+	if (o->ph && k > (unsigned)(o->ph->rd->elapsed / o->ph->rd->interval + 0.5) &&
+	    o->first_k && !o->run->opts.status_interval) {
+		add_rows(&o->acc, view);
+		o->acc.ns += view->ns;
 		return;
 	}
 	acc_init(&one);
 	add_rows(&one, view);
 	one.ns = view->ns;
 	/* Without warmup= vdbench's average starts at the second interval. */
-	if (!o->first_k && !ramp_of(view) && view->k == 1) {
-		o->first_k = 0;
-	} else {
+	if (!(!o->first_k && !ramp_of(view) && k == 1)) {
 		if (!o->first_k) {
-			o->first_k = view->k;
+			o->first_k = k;
 			o->cpu_start = o->cpu_prev;
 		}
-		o->last_k = view->k;
+		o->last_k = k;
 		add_rows(&o->acc, view);
 		o->acc.ns += view->ns;
 	}
 	cpu_pct(&o->cpu_prev, &now, cpu);
 	o->cpu_prev = now;
 	figures(&one, cpu, &x);
-	snprintf(label, sizeof(label), "%u", view->k);
+	snprintf(label, sizeof(label), "%u", k);
 	if (o->lines)
 		line(label, &x);
 	if (o->flat)

@@ -6,6 +6,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -187,12 +188,13 @@ static int check_steps(struct vdb *v, struct iowl_run *run, struct iowl_err *err
 	return ret;
 }
 
+/* Sleeps secs, a tenth of a second at a time, until a signal is seen. */
 static void nap(double secs)
 {
-	struct timespec ts = { (time_t)secs, (long)((secs - (double)(time_t)secs) * 1e9) };
+	struct timespec tenth = { 0, 100000000 };
 
-	while (nanosleep(&ts, &ts) && errno == EINTR)
-		;
+	for (double left = secs; left > 0 && !run_signal_seen(); left -= 0.1)
+		nanosleep(&tenth, NULL);
 }
 
 static int run_step(struct iowl_run *run)
@@ -236,6 +238,9 @@ static int run_steps(struct vdb *v, struct iowl_run *run, struct vdb_out *out, b
 		status = st > status ? st : status;
 		if (s->pause && i + 1 < v->nsteps && !run->opts.parse_only && !run->opts.analyze)
 			nap(s->pause);
+		/* a signal during the pause ends the run as one during a step does */
+		if (!run->signal && run_signal_seen())
+			return run_signal_seen() == SIGTERM ? IOWL_EXIT_SIGTERM : IOWL_EXIT_SIGINT;
 	}
 	return status;
 }
