@@ -363,7 +363,7 @@ static int check_vdbench(const struct run_opts *o, unsigned nopts, struct iowl_e
 		return 0;
 	}
 	if (o->nfiles || nopts)
-		return err_set(err, "the vdbench parameter file '%s' runs on its own: no job files or --name jobs beside it (--set applies to its jobs)",
+		return err_set(err, "the vdbench parameter file '%s' runs on its own: no job files, --name jobs or job options beside it (--set KEY=VALUE sets an option in its jobs)",
 			       v->file);
 	if (o->nsweeps || o->ncurve)
 		return err_set(err, "--%s: the vdbench parameter file '%s' says what to sweep (for-loops) and when to run a curve (iorate=curve)",

@@ -92,7 +92,7 @@ refused() { # EXPECTED-STDERR-LINE IOWL-ARGS...
 	[ ! -s "$SCRATCH/out" ] || fail "iowl $*: printed on stdout"
 }
 printf '[j]\nioengine=null\nsize=1m\n' > fio.ini
-refused "iowl: the vdbench parameter file 'two.vdb' runs on its own: no job files or --name jobs beside it (--set applies to its jobs)" two.vdb fio.ini
+refused "iowl: the vdbench parameter file 'two.vdb' runs on its own: no job files, --name jobs or job options beside it (--set KEY=VALUE sets an option in its jobs)" two.vdb fio.ini
 refused "iowl: --sweep: the vdbench parameter file 'two.vdb' says what to sweep (for-loops) and when to run a curve (iorate=curve)" --sweep iodepth=1,2 two.vdb
 refused "iowl: two.vdb: --vdbench-var lun=x: the file has no \$lun or !lun to replace (vdbench refuses an unused substitution)" --vdbench-var lun=x two.vdb
 refused "iowl: --vdbench-output belongs to a vdbench parameter file (give one: iowl --vdbench FILE)" --vdbench-output fio.ini
