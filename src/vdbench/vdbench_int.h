@@ -275,10 +275,14 @@ int vdb_read_text(struct vdb *v, const char *name, const char *text, size_t len)
 /* The section a definition keyword starts in state sec, or -1 when key is no such keyword there. */
 int vdb_section_start(enum vdb_section sec, const char *key);
 
-/* params.c: keyword=value into the model, with vdbench's checks. */
+/* params.c: keyword=value into the model, with vdbench's checks of each value. */
 /* Starts a definition (hd=, sd=, wd=, rd=) or applies a parameter of the current one. */
 int vdb_param(struct vdb *v, enum vdb_section *sec, const struct vdb_tok *t);
-/* The checks once every parameter is read (references, skews, times).  Returns 0 or -EINVAL. */
+/* Parses one number as vdbench does: k, m, g, t (1024s, optional b), h; time: m is minutes. */
+int vdb_number(const char *s, bool time, double *out);
+
+/* check.c: the checks once every parameter is read, and what they and the translation share. */
+/* Hosts, counts, luns, references, skews, times.  Returns 0 or -EINVAL with err set. */
 int vdb_check(struct vdb *v);
 /* True when name matches pattern ('*' any run of characters, '?' one). */
 bool vdb_match(const char *pattern, const char *name);
@@ -286,8 +290,6 @@ bool vdb_match(const char *pattern, const char *name);
 uint64_t vdb_sd_bytes(const struct vdb *v, const struct vdb_sd *sd);
 /* The Linux path of an SD's lun (--vdbench-lun applied). */
 const char *vdb_lun_path(const struct vdb *v, const struct vdb_sd *sd);
-/* Parses one number as vdbench does: k, m, g, t (1024s, optional b), h; time: m is minutes. */
-int vdb_number(const char *s, bool time, double *out);
 
 /* translate.c: the runs as iowl jobs in steps. */
 int vdb_translate(struct vdb *v);
