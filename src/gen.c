@@ -171,8 +171,22 @@ static bool is_uniform(const struct dist_spec *spec)
 	return spec->type == DIST_UNIFORM;
 }
 
+/* True when two directions' distributions are the same law (then they share one struct dist). */
+static bool spec_same(const struct dist_spec *a, const struct dist_spec *b)
+{
+	return a->type == b->type && a->param == b->param && a->has_center == b->has_center &&
+	       (!a->has_center || a->center == b->center) && a->nzones == b->nzones &&
+	       !memcmp(a->zones, b->zones, a->nzones * sizeof(a->zones[0]));
+}
+
+/*
+ * hseed keys the hot set: the job's (every stream and direction of a clone draws its hot blocks
+ * through one permutation, fio's meaning of one job, one hot set) or, with random_hotset, the
+ * stream's own or one per direction.
+ */
 static int range_init(struct gen_stream *st, const struct job_stream *js, const struct job_opts *o,
-		      struct gen_range *r, const struct target_file *tf, uint64_t seed, char *why)
+		      struct gen_range *r, const struct target_file *tf, uint64_t seed,
+		      uint64_t hseed, char *why)
 {
 	uint64_t size;
 	int ret = 0;
@@ -201,6 +215,12 @@ static int range_init(struct gen_stream *st, const struct job_stream *js, const 
 		if (!(st->rw & (1U << d)) || is_uniform(&o->rdist[d]))
 			continue;
 		n = r->size / st->dir[d].align;
+		for (unsigned e = 0; e < d && o->random_hotset != 2; e++)
+			if (r->dist[e] && st->dir[e].align == st->dir[d].align &&
+			    spec_same(&o->rdist[e], &o->rdist[d]))
+				r->dist[d] = r->dist[e];
+		if (r->dist[d])
+			continue;
 		r->dist[d] = malloc(sizeof(*r->dist[d]));
 		if (!r->dist[d])
 			return -ENOMEM;
@@ -209,7 +229,7 @@ static int range_init(struct gen_stream *st, const struct job_stream *js, const 
 
 			spec.contiguous = !o->random_scatter;
 			ret = dist_init(r->dist[d], &spec, n ? n : 1, st->dir[d].align,
-					rng_mix64(seed + d), why);
+					rng_mix64(hseed + (o->random_hotset == 2 ? d : 0)), why);
 		}
 	}
 	r->cpos = COVER_BATCH;
@@ -274,8 +294,9 @@ static int stream_init(struct gen *g, unsigned i, const struct job *job,
 	if (!st->range)
 		return err_set(err, "out of memory");
 	for (unsigned f = 0; f < plan->nfiles; f++) {
-		int ret = range_init(st, js, o, &st->range[f], &plan->files[f],
-				     rng_mix64(seed ^ ((uint64_t)i << 40) ^ ((uint64_t)f << 20)), why);
+		uint64_t rseed = rng_mix64(seed ^ ((uint64_t)i << 40) ^ ((uint64_t)f << 20));
+		uint64_t hseed = o->random_hotset ? rseed : rng_mix64(seed ^ ((uint64_t)f << 20));
+		int ret = range_init(st, js, o, &st->range[f], &plan->files[f], rseed, hseed, why);
 
 		if (ret)
 			return err_at(err, js ? js->file : job->file, js ? js->line : job->line,
@@ -352,8 +373,13 @@ void gen_free(struct gen *g)
 		for (unsigned d = 0; d < 3; d++)
 			free(g->streams[i].dir[d].split);
 		for (unsigned f = 0; g->streams[i].range && f < g->nfiles; f++)
-			for (unsigned d = 0; d < 3; d++)
-				free(g->streams[i].range[f].dist[d]);
+			for (unsigned d = 0; d < 3; d++) {
+				struct dist **dist = g->streams[i].range[f].dist;
+
+				/* directions of one law share it */
+				if (!(d > 0 && dist[d] == dist[d - 1]) && !(d > 1 && dist[d] == dist[0]))
+					free(dist[d]);
+			}
 		free(g->streams[i].range);
 	}
 	free(g->file_bytes);

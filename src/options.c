@@ -93,6 +93,13 @@ static const struct opt_value rate_process_values[] = {
 	{ NULL, 0, NULL },
 };
 
+static const struct opt_value hotset_values[] = {
+	{ "job", 0, "every stream and direction of a clone draws from one hot set (fio's meaning)" },
+	{ "stream", 1, "this stream's own hot set, shared by its directions" },
+	{ "direction", 2, "a hot set per direction of this stream" },
+	{ NULL, 0, NULL },
+};
+
 static const struct opt_value think_type_values[] = {
 	{ "complete", 0, "count completed IOs: the queue drains before each stall (the default)" },
 	{ "issue", 1, "count issued IOs" },
@@ -283,6 +290,9 @@ static const struct opt_def options[] = {
 	{ .name = "random_scatter", .type = OPT_BOOL, .off = O(random_scatter), .def = "1",
 	  .flags = OPT_F_STREAM, .category = "random",
 	  .help = "spread hot blocks over the region through a permutation; 0 keeps the hot set contiguous" },
+	{ .name = "random_hotset", .type = OPT_ENUM, .off = O(random_hotset), .def = "job",
+	  .values = hotset_values, .flags = OPT_F_STREAM, .category = "random",
+	  .help = "whose hot set a non-uniform random_distribution draws from: job, stream or direction" },
 	{ .name = "bs_roundup", .type = OPT_BOOL, .off = O(bs_roundup), .def = "0",
 	  .flags = OPT_F_STREAM, .category = "io",
 	  .help = "with direct=1, round block sizes below the logical block size up to it (reported) instead of refusing the job" },

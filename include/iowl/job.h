@@ -120,6 +120,7 @@ struct job_opts {
 	double pct_random[3];		/* percentage_random per direction */
 	unsigned pct_random_set;	/* directions where percentage_random was given */
 	bool random_scatter;
+	unsigned random_hotset;		/* 0 the job's, 1 the stream's own, 2 one per direction */
 	bool bs_roundup;
 	/* streams (meaningful after a stream= line) */
 	double weight;
