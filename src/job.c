@@ -83,6 +83,28 @@ bool job_opt_is_set(const struct job *job, const char *name)
 	return def && job->pos[opt_index(def)].file;
 }
 
+/*
+ * A combination fio runs, where iowl does what fio does and says what it ignored or changed:
+ * "iowl: FILE:LINE: warning: opt=value: <message>" at the line that set opt.
+ */
+static void __attribute__((format(printf, 3, 4)))
+job_warn(const struct job *job, const char *opt, const char *fmt, ...)
+{
+	const struct opt_def *def = opt_find(opt);
+	const struct opt_pos *p = def ? &job->pos[opt_index(def)] : NULL;
+	char msg[IOWL_ERR_LEN / 2];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	if (p && p->file)
+		iowl_warn("%s:%u: warning: %s%s%s: %s", p->file, p->line, def->name,
+			  p->value ? "=" : "", p->value ? p->value : "", msg);
+	else
+		iowl_warn("%s:%u: warning: job '%s': %s", job->file, job->line, job->o.name, msg);
+}
+
 #define JOB_ERR(job, opt, err, ...)                                                    \
 	({                                                                             \
 		struct opt_pos _t;                                                     \
@@ -141,6 +163,16 @@ static int derive_job_bs(struct job *job, struct iowl_err *err)
 	const char *opt = "bs";
 	char why[256];
 
+	bool both = false;
+
+	for (unsigned d = 0; d < 3; d++) {
+		if (!job->o.bssplit[d].n || !job->o.bsrange[d].hi)
+			continue;
+		both = true;
+		job->o.bsrange[d].hi = 0;
+	}
+	if (both)
+		job_warn(job, "bsrange", "bssplit sets the block sizes: bsrange is ignored where both are given (as fio)");
 	if (derive_bs(&job->o, job->min_bs, job->max_bs, &opt, why, sizeof(why)))
 		return JOB_ERR(job, opt, err, "%s", why);
 	job->dirs = job->o.rw & (RW_F_READ | RW_F_WRITE | RW_F_TRIM);
@@ -236,38 +268,40 @@ static int validate_streams(struct job *job, struct iowl_err *err)
 	return 0;
 }
 
-static int check_depths(struct job *job, struct iowl_err *err)
+static void check_depths(struct job *job)
 {
 	struct job_opts *o = &job->o;
 
 	if (!o->iodepth_batch_submit)
 		o->iodepth_batch_submit = o->iodepth;
-	if (o->iodepth_batch_submit > o->iodepth)
-		return JOB_ERR(job, "iodepth_batch_submit", err,
-			       "iodepth_batch_submit=%u is larger than iodepth=%u (at most the depth)",
-			       o->iodepth_batch_submit, o->iodepth);
-	if (o->iodepth_batch_complete_min > o->iodepth)
-		return JOB_ERR(job, "iodepth_batch_complete_min", err,
-			       "iodepth_batch_complete_min=%u is larger than iodepth=%u",
-			       o->iodepth_batch_complete_min, o->iodepth);
+	/* As fio: the batches and the low mark are capped by the depth, never refused. */
+	if (o->iodepth_batch_submit > o->iodepth) {
+		job_warn(job, "iodepth_batch_submit", "above iodepth=%u: batches of %u are submitted (as fio)",
+			 o->iodepth, o->iodepth);
+		o->iodepth_batch_submit = o->iodepth;
+	}
+	if (o->iodepth_batch_complete_min > o->iodepth) {
+		job_warn(job, "iodepth_batch_complete_min", "above iodepth=%u: at most %u completions are waited for (as fio)",
+			 o->iodepth, o->iodepth);
+		o->iodepth_batch_complete_min = o->iodepth;
+	}
 	/* 0 (the default) is iodepth_batch_complete_min, as in fio (at least 1). */
 	if (o->iodepth_batch_complete_max &&
-	    o->iodepth_batch_complete_max < o->iodepth_batch_complete_min)
-		return JOB_ERR(job, "iodepth_batch_complete_max", err,
-			       "iodepth_batch_complete_max=%u is below iodepth_batch_complete_min=%u",
-			       o->iodepth_batch_complete_max, o->iodepth_batch_complete_min);
+	    o->iodepth_batch_complete_max < o->iodepth_batch_complete_min) {
+		job_warn(job, "iodepth_batch_complete_max", "below iodepth_batch_complete_min=%u: raised to it (as fio)",
+			 o->iodepth_batch_complete_min);
+		o->iodepth_batch_complete_max = o->iodepth_batch_complete_min;
+	}
 	if (!o->iodepth_batch_complete_max)
 		o->iodepth_batch_complete_max = o->iodepth_batch_complete_min ?
 							o->iodepth_batch_complete_min : 1;
 	if (o->iodepth_batch_complete_max > o->iodepth)
 		o->iodepth_batch_complete_max = o->iodepth;
-	if (!o->iodepth_low)
-		o->iodepth_low = o->iodepth;
 	if (o->iodepth_low > o->iodepth)
-		return JOB_ERR(job, "iodepth_low", err,
-			       "iodepth_low=%u is larger than iodepth=%u", o->iodepth_low,
-			       o->iodepth);
-	return 0;
+		job_warn(job, "iodepth_low", "above iodepth=%u: the low mark is the depth (as fio)",
+			 o->iodepth);
+	if (!o->iodepth_low || o->iodepth_low > o->iodepth)
+		o->iodepth_low = o->iodepth;
 }
 
 static int check_engine(struct job *job, struct iowl_err *err)
@@ -294,7 +328,7 @@ static int check_engine(struct job *job, struct iowl_err *err)
 			       "sqthread_poll_cpu needs sqthread_poll=1");
 	if (o->hipri && !o->direct)
 		return JOB_ERR(job, "hipri", err,
-			       "hipri (polled completions) needs direct=1");
+			       "hipri (polled completions) needs direct=1: buffered IO cannot be polled (fio runs it and every IO fails with EOPNOTSUPP)");
 	if ((ops->flags & ENGINE_F_SYNC) && o->iodepth > 1)
 		iowl_warn("job '%s': ioengine %s is synchronous: iodepth=%u acts as 1",
 			  o->name, o->ioengine, o->iodepth);
@@ -334,9 +368,8 @@ static int check_files(struct job *job, struct iowl_err *err)
 			n++;
 		job->nfilenames = n;
 		if (job_opt_is_set(job, "nrfiles") && o->nrfiles != n)
-			return JOB_ERR(job, "nrfiles", err,
-				       "nrfiles=%u but filename= names %u file%s (drop nrfiles, or name them all)",
-				       o->nrfiles, n, n == 1 ? "" : "s");
+			job_warn(job, "nrfiles", "filename= names %u file%s: the job uses %s, nrfiles is ignored (as fio)",
+				 n, n == 1 ? "" : "s", n == 1 ? "it" : "them all");
 		o->nrfiles = n;
 	}
 	if (job_opt_is_set(job, "filesize") && o->filesize.lo == 0)
@@ -406,6 +439,21 @@ static int check_misc(struct job *job, struct iowl_err *err)
 	return 0;
 }
 
+/*
+ * fio applies percentage_random to random rw= only: a sequential job stays sequential.  A
+ * stream (iowl's own, and vdbench's seekpct) keeps it as the share of seeks of its walk.
+ */
+static void check_pct_random(struct job *job)
+{
+	struct job_opts *o = &job->o;
+
+	if (!o->pct_random_set || (o->rw & RW_F_RANDOM) || job->nstreams)
+		return;
+	job_warn(job, "percentage_random", "rw=%s is sequential: percentage_random applies to random rw= only and is ignored (as fio)",
+		 job_opt_is_set(job, "rw") ? job->pos[opt_index(opt_find("rw"))].value : "read");
+	o->pct_random_set = 0;
+}
+
 /* rate_min / rate_iops_min against the caps, as fio checks them; rate_cycle alone means nothing. */
 static int check_rate_min(const struct job *job, struct iowl_err *err)
 {
@@ -430,30 +478,30 @@ static int check_rate_min(const struct job *job, struct iowl_err *err)
 		return JOB_ERR(job, "rate_iops_min", err,
 			       "rate_min and rate_iops_min are mutually exclusive, as in fio (keep one)");
 	if (job_opt_is_set(job, "rate_cycle") && !bytes && !iops)
-		return JOB_ERR(job, "rate_cycle", err,
-			       "rate_cycle is the window of rate_min or rate_iops_min: it needs one of them");
+		job_warn(job, "rate_cycle", "rate_cycle is the window of rate_min or rate_iops_min: without one it is ignored (as fio)");
 	if (o->rate_cycle < 1000000)
 		return JOB_ERR(job, "rate_cycle", err, "rate_cycle must be at least 1 ms (e.g. rate_cycle=1000)");
 	return 0;
 }
 
-/* thinktime companions mean nothing without thinktime: refused, not ignored. */
-static int check_think(const struct job *job, struct iowl_err *err)
+/* thinktime companions mean nothing without thinktime: ignored with a warning, as fio ignores them. */
+static void check_think(struct job *job)
 {
 	static const char *const opts[] = { "thinktime_spin", "thinktime_blocks",
 					    "thinktime_blocks_type", "thinktime_iotime" };
-	const struct job_opts *o = &job->o;
+	struct job_opts *o = &job->o;
 
 	for (unsigned i = 0; !o->thinktime && i < sizeof(opts) / sizeof(opts[0]); i++)
 		if (job_opt_is_set(job, opts[i]))
-			return JOB_ERR(job, opts[i], err, "%s needs thinktime (e.g. thinktime=1ms)",
-				       opts[i]);
-	if (o->thinktime_spin > o->thinktime)
-		return JOB_ERR(job, "thinktime_spin", err,
-			       "thinktime_spin (%llu us) is longer than thinktime (%llu us): the spin is the first part of the think time",
-			       (unsigned long long)(o->thinktime_spin / 1000),
-			       (unsigned long long)(o->thinktime / 1000));
-	return 0;
+			job_warn(job, opts[i], "%s is ignored without thinktime (e.g. thinktime=1ms)",
+				 opts[i]);
+	if (o->thinktime_spin > o->thinktime) {
+		if (o->thinktime)
+			job_warn(job, "thinktime_spin",
+				 "longer than thinktime (%llu us): the whole think time is spun (as fio)",
+				 (unsigned long long)(o->thinktime / 1000));
+		o->thinktime_spin = o->thinktime;
+	}
 }
 
 /* The smallest block size the job reads or writes: the default verify_interval. */
@@ -493,28 +541,27 @@ static uint64_t misfit_size(const struct job *job, uint64_t iv, const char **opt
 	return !(o->rw & RW_F_RANDOM) && o->rw_nr % iv ? o->rw_nr : 0;
 }
 
-/* Verify options that mean nothing without verify= are refused, not ignored. */
-static int check_verify_off(const struct job *job, struct iowl_err *err)
+/* Verify options mean nothing without verify=: ignored with a warning, as fio ignores them. */
+static int check_verify_off(struct job *job)
 {
 	static const char *const opts[] = { "verify_backlog", "verify_fatal", "verify_interval" };
+	struct job_opts *o = &job->o;
 
 	for (unsigned i = 0; i < sizeof(opts) / sizeof(opts[0]); i++)
 		if (job_opt_is_set(job, opts[i]))
-			return JOB_ERR(job, opts[i], err, "%s needs verify= (crc32c or pattern)",
-				       opts[i]);
+			job_warn(job, opts[i], "%s is ignored without verify= (crc32c or pattern)",
+				 opts[i]);
+	o->verify_backlog = 0;
 	return 0;
 }
 
 /* What verification cannot work with. */
-static int check_verify_combos(const struct job *job, struct iowl_err *err)
+static int check_verify_combos(struct job *job, struct iowl_err *err)
 {
 	const struct job_opts *o = &job->o;
 
 	if (o->verify == VERIFY_PATTERN && !o->verify_pattern_len)
 		return JOB_ERR(job, "verify", err, "verify=pattern needs verify_pattern= (e.g. verify_pattern=0xdeadbeef)");
-	if (o->verify != VERIFY_PATTERN && o->verify_pattern_len)
-		return JOB_ERR(job, "verify_pattern", err, "verify_pattern is the data of verify=pattern, but this job has verify=%s (keep one)",
-			       verify_mode_name(o->verify));
 	if (engine_find(o->ioengine) && (engine_find(o->ioengine)->flags & ENGINE_F_NODATA))
 		return JOB_ERR(job, "verify", err, "ioengine %s moves no data: there is nothing to verify",
 			       o->ioengine);
@@ -527,7 +574,7 @@ static int check_verify_combos(const struct job *job, struct iowl_err *err)
 			       err, "verify writes its own data: %s contradicts it (keep one)",
 			       o->zero_buffers ? "zero_buffers" : "buffer_compress_percentage");
 	if (o->verify_backlog && !job_does_dir(job, IO_OP_WRITE))
-		return JOB_ERR(job, "verify_backlog", err, "verify_backlog needs a job that writes");
+		job_warn(job, "verify_backlog", "the job does not write: verify_backlog is ignored (as fio)");
 	if (o->numjobs > 1 && o->filename && job_does_dir(job, IO_OP_WRITE) &&
 	    !o->offset_increment.bytes && !o->offset_increment.is_pct)
 		return JOB_ERR(job, "numjobs", err, "numjobs=%u clones would write over each other's verified blocks in filename=%s (give each clone its own region with offset_increment, or let iowl name a file per clone)",
@@ -568,7 +615,7 @@ static int check_verify(struct job *job, struct iowl_err *err)
 	/* As fio: a pattern on its own asks for verify=pattern. */
 	if (o->verify_pattern_len && !job_opt_is_set(job, "verify"))
 		o->verify = VERIFY_PATTERN;
-	ret = o->verify ? check_verify_combos(job, err) : check_verify_off(job, err);
+	ret = o->verify ? check_verify_combos(job, err) : check_verify_off(job);
 	if (!ret && o->verify)
 		ret = check_verify_interval(job, err);
 	if (!ret && (o->verify || o->group_reporting) &&
@@ -585,7 +632,7 @@ int job_validate(struct job *job, struct iowl_err *err)
 	if (!ret)
 		ret = validate_streams(job, err);
 	if (!ret)
-		ret = check_depths(job, err);
+		check_depths(job);
 	if (!ret)
 		ret = check_engine(job, err);
 	if (!ret)
@@ -595,7 +642,9 @@ int job_validate(struct job *job, struct iowl_err *err)
 	if (!ret)
 		ret = check_rate_min(job, err);
 	if (!ret)
-		ret = check_think(job, err);
+		check_think(job);
+	if (!ret)
+		check_pct_random(job);
 	if (!ret)
 		ret = check_verify(job, err);
 	return ret;

@@ -184,7 +184,8 @@ int verify_cfg_init(struct verify_cfg *cfg, unsigned mode, uint32_t interval,
 	cfg->mode = mode;
 	cfg->interval = interval;
 	cfg->crc = hw && verify_crc32c_hw_ok() ? verify_crc32c_hw : verify_crc32c_sw;
-	if (mode != VERIFY_PATTERN)
+	/* With verify=crc32c a pattern is the payload, checked by its crc32c (fio's meaning). */
+	if (mode != VERIFY_PATTERN && !plen)
 		return 0;
 	cfg->pattern = malloc(interval);
 	if (!cfg->pattern)
@@ -237,7 +238,10 @@ void verify_unit_fill(const struct verify_cfg *cfg, void *unit, uint64_t offset,
 		memcpy(p + VERIFY_HDR_LEN, cfg->pattern + VERIFY_HDR_LEN, n);
 	} else {
 		h.seed = seed;
-		payload_fill(p + VERIFY_HDR_LEN, n, seed);
+		if (cfg->pattern)
+			memcpy(p + VERIFY_HDR_LEN, cfg->pattern + VERIFY_HDR_LEN, n);
+		else
+			payload_fill(p + VERIFY_HDR_LEN, n, seed);
 		h.data_crc = cfg->crc(0, p + VERIFY_HDR_LEN, n);
 	}
 	verify_hdr_encode(cfg, &h, p);
@@ -340,7 +344,10 @@ static void infer_expected(const struct verify_cfg *cfg, const unsigned char *p,
 	} else if (f->data_crc_calc == h.data_crc) {
 		memcpy(out + VERIFY_HDR_LEN, p + VERIFY_HDR_LEN, n);
 	} else {
-		payload_fill(out + VERIFY_HDR_LEN, n, h.seed);
+		if (cfg->pattern)
+			memcpy(out + VERIFY_HDR_LEN, cfg->pattern + VERIFY_HDR_LEN, n);
+		else
+			payload_fill(out + VERIFY_HDR_LEN, n, h.seed);
 		h.data_crc = cfg->crc(0, out + VERIFY_HDR_LEN, n);
 	}
 	verify_hdr_encode(cfg, &h, out);

@@ -161,15 +161,11 @@ static void test_errors(void **state)
 	expect_error("[a]\nrw=randreed\n", "t.ini:2: rw=randreed:");
 	expect_error("[a]\nthinkcycles=1000\n", "t.ini:2: 'thinkcycles' is a fio option iowl does not support yet");
 	expect_error("[a]\nsize=1m\ntime_based\n", "t.ini:3: time_based needs a runtime");
-	expect_error("[a]\niodepth=4\niodepth_batch_submit=8\n",
-		     "t.ini:3: iodepth_batch_submit=8 is larger than iodepth=4");
 	expect_error("[a]\nioengine=psync\nfixedbufs\n",
 		     "t.ini:3: 'fixedbufs' is an option of ioengine io_uring, but this job uses ioengine psync");
 	expect_error("[a]\nioengine=nosuch\n", "t.ini:2: ioengine=nosuch:");
 	expect_error("[a]\nbssplit=4k/50:8k/40\n", "t.ini:2: bssplit=4k/50:8k/40:");
-	expect_error("[a]\nbsrange=4k-8k\nbssplit=4k/50:8k/50\n", "bsrange and bssplit both");
 	expect_error("[a]\nzero_buffers\nbuffer_compress_percentage=50\n", "contradict");
-	expect_error("[a]\nfilename=a:b\nnrfiles=3\n", "nrfiles=3 but filename= names 2 files");
 	expect_error("[a]\nioengine=io_uring\nhipri\n", "hipri (polled completions) needs direct=1");
 	expect_error("[global]\nbs=4q\n", "t.ini:2: bs=4q:");
 	expect_error("[global]\nsize=1m\n", "no jobs defined");

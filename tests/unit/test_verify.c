@@ -354,11 +354,7 @@ static void test_job_checks(void **state)
 	struct fixture fx;
 
 	job_bad("rw=write\nverify=pattern", "needs verify_pattern=");
-	job_bad("rw=write\nverify=crc32c\nverify_pattern=0xff", "keep one");
 	job_bad("rw=write\nverify=md5", "not a valid value");
-	job_bad("rw=write\nverify_backlog=8", "verify_backlog needs verify=");
-	job_bad("rw=write\nverify_fatal=1", "verify_fatal needs verify=");
-	job_bad("rw=read\nverify=crc32c\nverify_backlog=8", "needs a job that writes");
 	job_bad("rw=randtrim\nverify=crc32c", "trimmed");
 	job_bad("rw=write\nioengine=null\nverify=crc32c", "moves no data");
 	job_bad("rw=write\nverify=crc32c\nzero_buffers=1", "contradicts");
