@@ -221,7 +221,10 @@ static void iolog_flush(struct worker *w)
 	w->iolog_len = 0;
 }
 
-/* Records one issued IO in fio's iolog v2 format: "<file> <action> <offset> <length>". */
+/*
+ * Records one issued IO in fio's iolog v2 format: "<file> <action> <offset> <length>"; a sync
+ * or datasync has offset and length 0 (fio's read_iolog skips lines without them).
+ */
 static void iolog_add(struct worker *w, const struct io_u *io)
 {
 	const char *path = w->plan.files[io->file].path;
@@ -232,11 +235,8 @@ static void iolog_add(struct worker *w, const struct io_u *io)
 		iolog_flush(w);
 		room = IOLOG_BUF;
 	}
-	if (io->op >= IO_OP_FSYNC)
-		n = snprintf(w->iolog_buf + w->iolog_len, room, "%s %s\n", path, op_names[io->op]);
-	else
-		n = snprintf(w->iolog_buf + w->iolog_len, room, "%s %s %llu %u\n", path,
-			     op_names[io->op], (unsigned long long)io->offset, io->len);
+	n = snprintf(w->iolog_buf + w->iolog_len, room, "%s %s %llu %u\n", path, op_names[io->op],
+		     (unsigned long long)io->offset, io->len);
 	if (n > 0 && (size_t)n < room)
 		w->iolog_len += (size_t)n;
 }
@@ -751,6 +751,9 @@ static struct io_u *next_io(struct worker *w, uint64_t now)
 	if (o->fsync && w->writes_since_fsync >= o->fsync) {
 		next_sync(w, io, IO_OP_FSYNC);
 		w->writes_since_fsync = 0;
+		/* Both due at once: fio issues the fsync only (it covers the data too). */
+		if (o->fdatasync && w->writes_since_fdatasync >= o->fdatasync)
+			w->writes_since_fdatasync = 0;
 		return io;
 	}
 	if (o->fdatasync && w->writes_since_fdatasync >= o->fdatasync) {
@@ -1039,11 +1042,19 @@ static int run_loop(struct worker *w)
 	return ret;
 }
 
+/* end_fsync: one fsync per file, in the iolog too (so a replay syncs at the end as the run did). */
 static void end_fsync(struct worker *w)
 {
-	for (unsigned i = 0; i < w->plan.nfiles; i++)
-		if (w->plan.files[i].fd >= 0 && fsync(w->plan.files[i].fd) && !w->stats.errors)
-			record_error(w, &(struct io_u){ .op = IO_OP_FSYNC, .file = i }, errno);
+	for (unsigned i = 0; i < w->plan.nfiles; i++) {
+		struct io_u sync = { .op = IO_OP_FSYNC, .file = i };
+
+		if (w->plan.files[i].fd < 0)
+			continue;
+		if (w->iolog_fd >= 0)
+			iolog_add(w, &sync);
+		if (fsync(w->plan.files[i].fd) && !w->stats.errors)
+			record_error(w, &sync, errno);
+	}
 }
 
 static uint64_t tv_ns(const struct timeval *tv)
