@@ -4,6 +4,8 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 
 #include "iowl/diagnose.h"
 #include "iowl/engine.h"
@@ -115,19 +117,40 @@ static void queue_depth(const struct totals *t, const struct job *jobs, unsigned
 	    !sync && direct_file ? "; a filesystem may serialise direct IO to one file" : "");
 }
 
+/*
+ * The device a job's IO goes to: its first target's block device (a device node's own number,
+ * a file's filesystem's), found among the run's devices; NULL when none is.
+ */
+static const struct disk_dev *job_device(const struct run_result *r, const struct job *job)
+{
+	struct stat sb;
+	unsigned maj, min;
+
+	if (!job || !r->disks || !job->filenames || !job->nfilenames ||
+	    stat(job->filenames[0], &sb))
+		return NULL;
+	maj = S_ISBLK(sb.st_mode) ? major(sb.st_rdev) : major(sb.st_dev);
+	min = S_ISBLK(sb.st_mode) ? minor(sb.st_rdev) : minor(sb.st_dev);
+	for (unsigned i = 0; i < r->disks->n; i++)
+		if (r->disks->devs[i].is_target && r->disks->devs[i].major == maj &&
+		    r->disks->devs[i].minor == min)
+			return &r->disks->devs[i];
+	return NULL;
+}
+
 /* "Here be Zeroes": reads of regions never written come back as zeros without touching the media. */
 static void zero_reads(const struct run_result *r, struct diag_list *l)
 {
-	uint64_t zero = 0, reads = 0;
-
 	for (unsigned i = 0; i < r->nunits; i++) {
-		zero += r->units[i].st.dir[0].zero_reads;
-		reads += r->units[i].st.dir[0].zero_checked;
+		const struct job_result *u = &r->units[i];
+		const struct disk_dev *dev = job_device(r, u->job);
+		double share = stats_zero_share(&u->st.dir[0]);
+
+		if (u->job && u->st.dir[0].zero_checked >= 100 && share > 0.1)
+			add(l, "zero_reads",
+			    "job '%s'%s%s: %.1f %% of the reads returned all zeros: unwritten or thin-provisioned regions are served without touching the media, so they measure metadata, not the storage (prefill the target with a write pass first)",
+			    u->job->o.name, dev ? " on " : "", dev ? dev->name : "", 100.0 * share);
 	}
-	if (reads >= 100 && zero * 10 > reads)
-		add(l, "zero_reads",
-		    "%.1f %% of the reads returned all zeros: unwritten or thin-provisioned regions are served without touching the media, so they measure metadata, not the storage (prefill the target with a write pass first)",
-		    100.0 * (double)zero / (double)reads);
 }
 
 void diagnose(const struct run_result *r, const struct job *jobs, unsigned njobs,

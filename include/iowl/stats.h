@@ -17,8 +17,14 @@ struct dir_stats {
 	uint64_t bytes;
 	uint64_t short_ios;
 	uint64_t errors;
-	uint64_t zero_reads;		/* checked reads whose data came back all zeros */
-	uint64_t zero_checked;		/* reads checked for zeros (1024, then one in 64) */
+	/*
+	 * The zero-read share (stats_zero_share()): every read's first, middle and last words
+	 * are looked at (zero_checked reads, zero_cand of them with those words zero); the
+	 * candidates are scanned whole while they are among the first 1024 reads (weight 1), then
+	 * one in 64 drawn at random (weight 64): zero_scanned sums the scanned ones' weights,
+	 * zero_reads those found all zeros.
+	 */
+	uint64_t zero_checked, zero_cand, zero_scanned, zero_reads;
 	struct lat_stat slat, clat, lat;
 	struct hist *slat_hist;		/* NULL unless slat_percentiles */
 	struct hist *clat_hist;		/* NULL unless clat_percentiles */
@@ -92,5 +98,11 @@ int stats_merge(struct worker_stats *dst, const struct worker_stats *src);
 
 /* Frees the histograms. */
 void stats_release(struct worker_stats *s);
+
+/*
+ * The share of d's reads (0 to 1) whose data came back all zeros: the candidates' share times the
+ * weighted share of the scanned candidates found all zeros; -1 when no read was looked at.
+ */
+double stats_zero_share(const struct dir_stats *d);
 
 #endif

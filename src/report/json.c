@@ -456,6 +456,14 @@ static json_t *json_iowl(const struct run_result *r, const struct job_result *u)
 		goto out_free;
 	if (o && unit_verify(u) && json_object_set_new(o, "verify", json_verify(u, unit_verify(u))))
 		goto out_free;
+	if (o && u->st.dir[0].zero_checked &&
+	    json_object_set_new(o, "zero_reads",
+				json_pack("{s:I, s:I, s:I, s:I, s:f}", "reads", JI(u->st.dir[0].zero_checked),
+					  "candidates", JI(u->st.dir[0].zero_cand),
+					  "scanned_weight", JI(u->st.dir[0].zero_scanned),
+					  "zero_weight", JI(u->st.dir[0].zero_reads),
+					  "share_pct", 100.0 * stats_zero_share(&u->st.dir[0]))))
+		goto out_free;
 	if (o && json_object_update_new(o, json_pack("{s:I, s:I, s:I, s:b, s:{s:i, s:i, s:i}}",
 						     "clone", JI(u->clone),
 						     "workers", JI(u->nworkers),

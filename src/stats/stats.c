@@ -9,6 +9,7 @@
 static void dir_init(struct dir_stats *d)
 {
 	d->ios = d->bytes = d->short_ios = d->errors = d->zero_reads = d->zero_checked = 0;
+	d->zero_cand = d->zero_scanned = 0;
 	lat_init(&d->slat);
 	lat_init(&d->clat);
 	lat_init(&d->lat);
@@ -137,6 +138,8 @@ static int dir_merge(struct dir_stats *d, const struct dir_stats *s)
 	d->short_ios += s->short_ios;
 	d->zero_reads += s->zero_reads;
 	d->zero_checked += s->zero_checked;
+	d->zero_cand += s->zero_cand;
+	d->zero_scanned += s->zero_scanned;
 	d->errors += s->errors;
 	lat_merge(&d->slat, &s->slat);
 	lat_merge(&d->clat, &s->clat);
@@ -208,4 +211,14 @@ void stats_release(struct worker_stats *s)
 	free(s->steps);
 	s->steps = NULL;
 	s->nsteps = 0;
+}
+
+double stats_zero_share(const struct dir_stats *d)
+{
+	if (!d->zero_checked)
+		return -1;
+	if (!d->zero_scanned)
+		return 0;
+	return (double)d->zero_cand / (double)d->zero_checked * (double)d->zero_reads /
+	       (double)d->zero_scanned;
 }
