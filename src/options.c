@@ -283,7 +283,7 @@ static const struct opt_def options[] = {
 	  .help = "plain uniform draws: blocks may repeat or be skipped within a pass" },
 	{ .name = "random_distribution", .type = OPT_FUNC, .parse = parse_rdist, .def = "random",
 	  .flags = OPT_F_STREAM, .category = "random",
-	  .help = "random, zipf:theta[:center], pareto:h[:center], normal:dev[:center], zoned:..., zoned_abs:..., hotband[:center]; per direction" },
+	  .help = "random, zipf:theta[:center], pareto:h[:center], normal:dev[:center], normal_sd:dev[:center], zoned:..., zoned_abs:..., hotband[:center]; per direction" },
 	{ .name = "percentage_random", .type = OPT_FUNC, .parse = parse_pct_random,
 	  .flags = OPT_F_STREAM, .category = "random",
 	  .help = "share of IOs at a random offset, the rest sequential (default: 100 for rand*, 0 for sequential); per direction" },

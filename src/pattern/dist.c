@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "iowl/pattern/dist.h"
@@ -14,7 +15,7 @@
 static const char *const dist_names[] = {
 	[DIST_UNIFORM] = "random",  [DIST_ZIPF] = "zipf",   [DIST_PARETO] = "pareto",
 	[DIST_NORMAL] = "normal",   [DIST_ZONED] = "zoned", [DIST_ZONED_ABS] = "zoned_abs",
-	[DIST_HOTBAND] = "hotband",
+	[DIST_HOTBAND] = "hotband", [DIST_NORMAL_SD] = "normal_sd",
 };
 
 const char *dist_type_name(enum dist_type type)
@@ -50,8 +51,10 @@ static int dist_check_param(const struct dist_spec *s, char *why)
 			return dist_why(why, "pareto h must be > 0 and < 1, got %g", v);
 		break;
 	case DIST_NORMAL:
+	case DIST_NORMAL_SD:
 		if (!(v >= 0 && v < 100))
-			return dist_why(why, "normal dev must be >= 0 and < 100, got %g", v);
+			return dist_why(why, "%s dev must be >= 0 and < 100, got %g",
+					dist_type_name(s->type), v);
 		break;
 	default:
 		break;
@@ -102,6 +105,7 @@ int dist_spec_check(const struct dist_spec *spec, char *why)
 	case DIST_ZIPF:
 	case DIST_PARETO:
 	case DIST_NORMAL:
+	case DIST_NORMAL_SD:
 		return dist_check_param(spec, why);
 	case DIST_ZONED:
 	case DIST_ZONED_ABS:
@@ -126,6 +130,16 @@ static uint64_t dist_rotation(const struct dist *d, uint64_t hot, uint64_t targe
 	uint64_t m = d->scatter ? perm_apply(&d->perm, hot) : hot;
 
 	return target >= m ? target - m : target + (d->n - m);
+}
+
+/* The jitter of fio's normal:dev: ceil(n * dev / 100) blocks wide, at most n / 2. */
+static uint64_t normal_jitter_width(uint64_t n, double dev)
+{
+	double s = ceil((double)n * dev / 100.0);
+
+	if (!(dev > 0))
+		return 0;
+	return s >= (double)(n / 2) ? n / 2 : (uint64_t)s;
 }
 
 static void dist_normal_init(struct dist *d, const struct dist_spec *spec)
@@ -189,6 +203,11 @@ static void dist_ranked_init(struct dist *d, const struct dist_spec *spec, uint6
 		d->pareto.p = log(spec->param) / log(1 - spec->param);
 		d->pareto.nd = (double)d->n;
 		d->pareto.mirror = spec->param > 0.5;
+	} else if (spec->type == DIST_NORMAL) {
+		/* fio's bell peaks mid-region; center rotates it there, scattered or not */
+		d->gauss.span = d->n + 1;
+		d->gauss.jitter = normal_jitter_width(d->n, spec->param);
+		hot = d->n / 2;
 	} else {
 		dist_normal_init(d, spec);
 		/* the bell is already centred on its target: only scattering can move it */
@@ -222,6 +241,7 @@ int dist_init(struct dist *d, const struct dist_spec *spec, uint64_t nblocks, ui
 	case DIST_ZIPF:
 	case DIST_PARETO:
 	case DIST_NORMAL:
+	case DIST_NORMAL_SD:
 		dist_ranked_init(d, spec, seed);
 		return 0;
 	case DIST_ZONED:
@@ -234,5 +254,57 @@ int dist_init(struct dist *d, const struct dist_spec *spec, uint64_t nblocks, ui
 		d->shift = dist_target(spec, nblocks);
 		return 0;
 	}
+	return 0;
+}
+
+/* fio's fold of a jittered rank: the jitter is halved (towards 0) until k + j is in [0, n). */
+static uint64_t normal_fold(uint64_t n, uint64_t k, int64_t j)
+{
+	while ((j < 0 && (uint64_t)-j > k) || (j >= 0 && k + (uint64_t)j >= n)) {
+		if (!j)
+			return n - 1;	/* k == n without jitter: counted as the last block */
+		j /= 2;
+	}
+	return k + (uint64_t)j;
+}
+
+int dist_normal_law(uint64_t n, double dev, double *p)
+{
+	uint64_t m = 12 * n + 1, s = normal_jitter_width(n, dev);
+	double *q, *t;
+
+	if (!n || n > DIST_NORMAL_LAW_MAX)
+		return -EINVAL;
+	q = calloc(m, sizeof(*q));
+	t = calloc(m + 1, sizeof(*t));
+	if (!q || !t) {
+		free(q);
+		free(t);
+		return -ENOMEM;
+	}
+	/* the sum of 12 uniform draws in [0, n]: each step a moving window over prefix sums */
+	q[0] = 1;
+	for (unsigned d = 0; d < 12; d++) {
+		for (uint64_t i = 0; i < m; i++)
+			t[i + 1] = t[i] + q[i];
+		for (uint64_t i = 0; i < m; i++)
+			q[i] = (t[i + 1] - (i >= n + 1 ? t[i - n] : 0)) / (double)(n + 1);
+	}
+	memset(p, 0, n * sizeof(*p));
+	for (uint64_t k = 0; k <= n; k++) {
+		/* rank k = ceil(sum / 12): sums 12k - 11 .. 12k */
+		double pk = 0;
+
+		for (uint64_t v = k ? 12 * k - 11 : 0; v <= 12 * k; v++)
+			pk += q[v];
+		if (!s) {
+			p[k < n ? k : n - 1] += pk;
+			continue;
+		}
+		for (uint64_t v = 0; v < s; v++)
+			p[normal_fold(n, k, (int64_t)v - (int64_t)(s / 2))] += pk / (double)s;
+	}
+	free(q);
+	free(t);
 	return 0;
 }

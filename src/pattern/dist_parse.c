@@ -25,6 +25,7 @@ static const struct dist_name dist_syntax[] = {
 	{"pareto", DIST_PARETO, 2, DIST_PARETO_H},
 	{"normal", DIST_NORMAL, 2, DIST_NORMAL_DEV},
 	{"gauss", DIST_NORMAL, 2, DIST_NORMAL_DEV},
+	{"normal_sd", DIST_NORMAL_SD, 2, DIST_NORMAL_DEV},
 	/* zone counts are limited by parse_zone(), with its own message */
 	{"zoned", DIST_ZONED, UINT_MAX, 0},
 	{"zoned_abs", DIST_ZONED_ABS, UINT_MAX, 0},
@@ -116,7 +117,7 @@ static int parse_zone(const char *p, size_t len, struct dist_spec *out, char *wh
 	return 0;
 }
 
-/* Parameter number idx (0-based) of zipf, pareto, normal or hotband. */
+/* Parameter number idx (0-based) of zipf, pareto, normal, normal_sd or hotband. */
 static int parse_param(const char *p, size_t len, unsigned idx, struct dist_spec *out, char *why)
 {
 	double v;
@@ -180,7 +181,7 @@ int dist_spec_parse(const char *s, struct dist_spec *out, char *why)
 	if (!dn)
 		return dist_why(why,
 				 "unknown distribution '%.*s' (expected random, zipf, "
-				 "pareto, normal, gauss, zoned, zoned_abs or hotband)",
+				 "pareto, normal, gauss, normal_sd, zoned, zoned_abs or hotband)",
 				 (int)(len < QUOTE_MAX ? len : QUOTE_MAX), s);
 	memset(out, 0, sizeof(*out));
 	out->type = dn->type;

@@ -233,7 +233,74 @@ static void test_pareto(void **state)
 	check_pareto(0.2);
 }
 
-/* Normal positions in 100 bins against the truncated normal's bin probabilities. */
+/*
+ * fio's normal:dev, unscattered, against the exact law of its rank (dist_normal_law()): every
+ * block a cell, cells expecting fewer than 5 draws pooled.  iowl's old normal (standard
+ * deviation dev %) fails this for every dev > 0 (normal:10 is 10 % wide, fio's 8.8 %).
+ */
+static void check_fio_normal(double dev, uint64_t n, const char *center, uint64_t rot)
+{
+	char spec[64];
+	struct dist *d;
+	unsigned *cnt, *cells = calloc(n + 1, sizeof(*cells)), rest = 0;
+	double *law = calloc(n, sizeof(*law)), *p = calloc(n + 1, sizeof(*p)), rest_p = 0, x2;
+	size_t i, k = 0;
+
+	assert_non_null(cells);
+	assert_non_null(law);
+	assert_non_null(p);
+	snprintf(spec, sizeof(spec), "normal:%g%s", dev, center);
+	d = mk(spec, n, true, 31);
+	cnt = histogram(d, n, 32 + (uint64_t)dev);
+	assert_int_equal(dist_normal_law(n, dev, law), 0);
+	for (i = 0; i < n; i++) {
+		double pi = law[i];
+		unsigned c = cnt[(i + rot) % n];	/* :center rotates the bell around the region */
+
+		if (pi * DRAWS < 5) {
+			rest_p += pi;
+			rest += c;
+			continue;
+		}
+		p[k] = pi;
+		cells[k++] = c;
+	}
+	if (rest_p > 0) {
+		p[k] = rest_p;
+		cells[k++] = rest;
+	}
+	x2 = chi2(cells, p, k);
+	if (x2 >= chi2_crit(k - 1))
+		fail_msg("%s over %llu blocks: chi2 %.1f over %zu cells (limit %.1f)", spec,
+			 (unsigned long long)n, x2, k, chi2_crit(k - 1));
+	free(cnt);
+	free(cells);
+	free(law);
+	free(p);
+	free(d);
+}
+
+static void test_normal_fio(void **state)
+{
+	double law[1000], mean = 0, var = 0;
+
+	check_fio_normal(0, 1000, "", 0);
+	check_fio_normal(10, 1000, "", 0);
+	check_fio_normal(50, 1000, "", 0);	/* the jitter is capped at n / 2: a plateau */
+	check_fio_normal(99, 777, "", 0);
+	check_fio_normal(3.3, 4099, "", 0);
+	check_fio_normal(10, 1000, ":0.25", 750);	/* peak at 250 = 500 - 250: a rotation */
+	/* the law itself: fio's bell of 12 uniforms is n / 12 wide (8.3 %) */
+	assert_int_equal(dist_normal_law(1000, 0, law), 0);
+	for (size_t i = 0; i < 1000; i++)
+		mean += i * law[i];
+	for (size_t i = 0; i < 1000; i++)
+		var += (i - mean) * (i - mean) * law[i];
+	assert_true(fabs(mean - 500.5) < 0.5);
+	assert_true(fabs(sqrt(var) / 1000 - 1.0 / 12) < 0.001);
+}
+
+/* normal_sd (iowl's own normal): positions in 100 bins against the truncated normal's bins. */
 static void check_normal(const char *spec, double mu, double sigma)
 {
 	enum { BINS = 100 };
@@ -269,15 +336,15 @@ static void check_normal(const char *spec, double mu, double sigma)
 	free(d);
 }
 
-static void test_normal(void **state)
+static void test_normal_sd(void **state)
 {
 	const uint64_t n = 10000;
-	struct dist *s = mk("normal:1:0.3", n, false, 11);
+	struct dist *s = mk("normal_sd:1:0.3", n, false, 11);
 
-	check_normal("normal:10", 5000, 1000);
-	check_normal("normal", 5000, 10000.0 / 12); /* dev 0: fio's own width, n / 12 */
-	check_normal("gauss:5:0.1", 1000, 500);	    /* 2.3 % of the bell is redrawn */
-	check_normal("normal:30:1", 10000, 3000);   /* half of it is */
+	check_normal("normal_sd:10", 5000, 1000);
+	check_normal("normal_sd", 5000, 10000.0 / 12); /* dev 0: fio's own width, n / 12 */
+	check_normal("normal_sd:5:0.1", 1000, 500);	    /* 2.3 % of the bell is redrawn */
+	check_normal("normal_sd:30:1", 10000, 3000);   /* half of it is */
 	/* scattered with a center: the peak position keeps its block */
 	assert_int_equal(dist_place(s, 3000), 3000);
 	free(s);
@@ -522,6 +589,7 @@ static void test_ranges(void **state)
 		"random",	  "zipf:0.5",	       "zipf:1:1", "zipf:3",
 		"pareto:0.9",	  "pareto:0.1:0.5",    "normal",   "normal:99:1",
 		"normal:0.001:0", "zoned:50/50:50/50", "hotband",  "hotband:1",
+		"normal_sd:99:1", "normal:50:0.9",
 	};
 	static const uint64_t sizes[] = {1, 2, 3, 1000003};
 	size_t i, j, c;
@@ -555,6 +623,7 @@ static void test_fill_is_next(void **state)
 		"random",	"zipf:1.2",	  "zipf:0.99",	"zipf:1",     "zipf:3",
 		"pareto:0.8",	"pareto:0.2:0.5", "normal",	"normal:5",   "normal:10:0.3",
 		"zoned:60/10:30/20:10/70", "hotband",	"hotband:0.25", "zipf:1.1:0.9",
+		"normal_sd:10:0.3", "normal_sd",
 	};
 	static const uint64_t sizes[] = { 1, 7, 1000, 1ULL << 22, (1ULL << 22) + 12345 };
 
@@ -614,7 +683,8 @@ int main(void)
 		cmocka_unit_test(test_scatter_is_perm),
 		cmocka_unit_test(test_center),
 		cmocka_unit_test(test_pareto),
-		cmocka_unit_test(test_normal),
+		cmocka_unit_test(test_normal_fio),
+		cmocka_unit_test(test_normal_sd),
 		cmocka_unit_test(test_ziggurat),
 		cmocka_unit_test(test_zoned),
 		cmocka_unit_test(test_zoned_uniform_inside),

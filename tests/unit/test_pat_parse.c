@@ -35,6 +35,7 @@ static const struct good goods[] = {
 	{"normal:10", DIST_NORMAL, 10, false, 0},
 	{"normal:0:0.25", DIST_NORMAL, 0, true, 0.25},
 	{"gauss:99.5", DIST_NORMAL, 99.5, false, 0},
+	{"normal_sd:10:0.5", DIST_NORMAL_SD, 10, true, 0.5},
 	{"hotband", DIST_HOTBAND, 0, false, 0},
 	{"hotband:0.01", DIST_HOTBAND, 0, true, 0.01},
 };
@@ -117,12 +118,13 @@ struct bad {
 };
 
 static const struct bad bads[] = {
-	{"", "unknown distribution '' (expected random, zipf, pareto, normal, gauss, zoned, "
-	     "zoned_abs or hotband)"},
+	{"", "unknown distribution '' (expected random, zipf, pareto, normal, gauss, normal_sd, "
+	     "zoned, zoned_abs or hotband)"},
 	{"zipfian:1", "unknown distribution 'zipfian' (expected random, zipf, pareto, normal, "
-		      "gauss, zoned, zoned_abs or hotband)"},
+		      "gauss, normal_sd, zoned, zoned_abs or hotband)"},
 	{"Zipf", "unknown distribution 'Zipf' (expected random, zipf, pareto, normal, gauss, "
-		 "zoned, zoned_abs or hotband)"},
+		 "normal_sd, zoned, zoned_abs or hotband)"},
+	{"normal_sd:100", "normal_sd dev must be >= 0 and < 100, got 100"},
 	{"random:1", "random takes no parameters"},
 	{"random:", "random takes no parameters"},
 	{"zipf:", "zipf: empty value after ':'"},

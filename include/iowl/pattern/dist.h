@@ -30,12 +30,15 @@
  *  - pareto:h: fio's rank floor(n * u^p), p = ln(h) / ln(1 - h), so h = 0.8 and h = 0.2 both
  *    put 80 % of the IOs on 20 % of the ranks (the shapes differ elsewhere); for h > 0.5 fio's
  *    hottest ranks are the highest, so the rank is turned around to keep rank 0 the hottest.
- *  - normal:dev: a position with a normal law of mean center * n (n / 2 without center) and
- *    standard deviation dev % of n; draws outside [0, n) are drawn again.  dev 0 means fio's
- *    own default width: fio averages 12 uniform draws (Irwin-Hall), whose standard deviation is
- *    n / 12 (8.33 %).  For dev > 0 fio adds a uniform jitter of width dev % of n to that bell,
- *    for a total of n * sqrt(1/144 + (dev/100)^2 / 12); here dev is the standard deviation
- *    itself, so "normal:10" is a little wider than fio's (10 % against 8.8 %).
+ *  - normal:dev: fio's law (lib/gauss.c): rank ceil(sum of 12 uniform draws in [0, n] / 12),
+ *    a bell of standard deviation n / 12 (8.3 %) around n / 2; for dev > 0 plus a uniform
+ *    jitter ceil(n * dev / 100) blocks wide (at most n / 2) centred on 0, halved until the rank
+ *    is inside the region, for a total of about n * sqrt(1/144 + (dev/100)^2 / 12) (normal:10
+ *    8.8 %).  center rotates the bell (it wraps around the region, as fio's does).  Unlike
+ *    fio's 32-bit draws, regions beyond 2^32 blocks keep the bell (fio's stops near 2^31).
+ *  - normal_sd:dev: iowl's own normal law: a position of mean center * n (n / 2 without
+ *    center) and standard deviation dev % of n (dev 0: n / 12); draws outside [0, n) are drawn
+ *    again, so the bell is truncated, not wrapped.
  *  - zoned / zoned_abs: a zone by its access share (alias table), then a uniform block in it;
  *    zones are laid out from block 0 in order, boundaries rounded down to whole blocks.
  *  - hotband: vdbench's hot-band curve over the region (struct hotband); never scattered,
@@ -49,6 +52,7 @@ enum dist_type {
 	DIST_ZONED,	  /* zoned:access/size%:... */
 	DIST_ZONED_ABS,	  /* zoned_abs:access/bytes:... */
 	DIST_HOTBAND,	  /* hotband[:center] */
+	DIST_NORMAL_SD,	  /* normal_sd:sd%[:center], iowl's normal law */
 };
 
 /* One zone: its share of the IOs in percent, and its size in percent (zoned) or bytes. */
@@ -63,7 +67,7 @@ struct dist_zone {
  */
 struct dist_spec {
 	enum dist_type type;
-	double param; /* zipf theta, pareto h, normal dev (% of the region) */
+	double param; /* zipf theta, pareto h, normal / normal_sd dev (% of the region) */
 	double center;
 	bool has_center;
 	bool contiguous; /* keep the hot set packed instead of scattering it */
@@ -75,6 +79,12 @@ struct dist_pareto {
 	double p;    /* ln(h) / ln(1 - h) */
 	double nd;   /* n as a double */
 	bool mirror; /* h > 0.5: fio's hottest ranks are the highest */
+};
+
+/* fio's normal: 12 uniform draws in [0, span) and a jitter of width jitter blocks. */
+struct dist_gauss {
+	uint64_t span;	 /* n + 1 */
+	uint64_t jitter; /* 0: none */
 };
 
 struct dist_normal {
@@ -104,6 +114,7 @@ struct dist {
 		struct zipf zipf;
 		struct dist_pareto pareto;
 		struct dist_normal normal;
+		struct dist_gauss gauss;
 		struct dist_zoned zoned;
 		struct hotband hotband;
 	};
@@ -129,6 +140,17 @@ int dist_spec_parse(const char *s, struct dist_spec *out, char *why);
  * call it.  Returns 0, or -EINVAL with a message in why.
  */
 int dist_spec_check(const struct dist_spec *spec, char *why);
+
+/*
+ * The exact law of fio's normal:dev rank (lib/gauss.c) over n blocks: the mean of 12 uniform
+ * draws in [0, n] rounded up, plus a uniform jitter of ceil(n * dev / 100) blocks (at most
+ * n / 2) centred on 0 and halved until the rank is inside the region.  Writes p[0..n) (the
+ * rank fio could give as n, once in (n + 1)^12 draws, is counted in p[n - 1]).  For tests and
+ * previews: O(n * jitter) time and 12 n doubles of memory.  Returns 0, or -EINVAL for n == 0
+ * or n > DIST_NORMAL_LAW_MAX, or -ENOMEM.
+ */
+#define DIST_NORMAL_LAW_MAX (1U << 20)
+int dist_normal_law(uint64_t n, double dev, double *p);
 
 /*
  * Prepares d to draw block indexes in [0, nblocks) as spec says; block_size (bytes per block)
@@ -162,7 +184,41 @@ static inline uint64_t dist_pareto_rank(const struct dist_pareto *pa, uint64_t n
 	return pa->mirror ? n - 1 - k : k;
 }
 
-/* A normal position in [0, n): draws outside the region are drawn again. */
+/*
+ * fio's normal rank in [0, n): the rounded-up mean of 12 uniform draws in [0, n], then the
+ * jitter, halved towards 0 until the rank is inside.  Twelve 32-bit draws come from six
+ * 64-bit numbers (a multiply each, as fio's modulo but without its bias) while n < 2^32.
+ */
+static inline uint64_t dist_gauss_rank(const struct dist_gauss *g, uint64_t n, struct rng *r)
+{
+	uint64_t k, sum = 0;
+	int64_t j;
+
+	if (g->span <= 1ULL << 32) {
+		for (int i = 0; i < 6; i++) {
+			uint64_t x = rng_next(r);
+
+			sum += ((x & 0xffffffffULL) * g->span) >> 32;
+			sum += ((x >> 32) * g->span) >> 32;
+		}
+		k = (sum + 11) / 12;
+	} else {
+		unsigned __int128 big = 0;
+
+		for (int i = 0; i < 12; i++)
+			big += rng_below(r, g->span);
+		k = (uint64_t)((big + 11) / 12);
+	}
+	if (g->jitter) {
+		j = (int64_t)rng_below(r, g->jitter) - (int64_t)(g->jitter / 2);
+		while (j && ((j < 0 && (uint64_t)-j > k) || (j > 0 && k + (uint64_t)j >= n)))
+			j /= 2;
+		k += (uint64_t)j;
+	}
+	return k < n ? k : n - 1;
+}
+
+/* A normal_sd position in [0, n): draws outside the region are drawn again. */
 static inline uint64_t dist_normal_pos(const struct dist_normal *g, uint64_t n, struct rng *r)
 {
 	double x;
@@ -194,6 +250,8 @@ static inline uint64_t dist_next(const struct dist *d, struct rng *r)
 	case DIST_PARETO:
 		return dist_place(d, dist_pareto_rank(&d->pareto, d->n, r));
 	case DIST_NORMAL:
+		return dist_place(d, dist_gauss_rank(&d->gauss, d->n, r));
+	case DIST_NORMAL_SD:
 		return dist_place(d, dist_normal_pos(&d->normal, d->n, r));
 	case DIST_ZONED:
 	case DIST_ZONED_ABS:
@@ -228,6 +286,10 @@ static inline void dist_fill(const struct dist *d, struct rng *r, uint64_t *out)
 			out[i] = dist_pareto_rank(&d->pareto, d->n, r);
 		break;
 	case DIST_NORMAL:
+		for (i = 0; i < DIST_BATCH; i++)
+			out[i] = dist_gauss_rank(&d->gauss, d->n, r);
+		break;
+	case DIST_NORMAL_SD:
 		for (i = 0; i < DIST_BATCH; i++)
 			out[i] = dist_normal_pos(&d->normal, d->n, r);
 		break;
