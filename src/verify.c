@@ -154,7 +154,9 @@ void verify_hdr_encode(const struct verify_cfg *cfg, struct verify_hdr *h, void 
 	put_le32(p + 12, h->seq);
 	put_le64(p + 16, h->offset);
 	put_le64(p + 24, h->seed);
-	put_le32(p + 32, h->data_crc);
+	put_le32(p + 32, h->job);
+	put_le32(p + 36, h->clone);
+	put_le32(p + 40, h->data_crc);
 	h->hdr_crc = cfg->crc(0, p, VERIFY_HDR_CRC_OFF);
 	put_le32(p + VERIFY_HDR_CRC_OFF, h->hdr_crc);
 }
@@ -173,7 +175,9 @@ void verify_hdr_decode(const void *buf, struct verify_hdr *h)
 	h->seq = get_le32(p + 12);
 	h->offset = get_le64(p + 16);
 	h->seed = get_le64(p + 24);
-	h->data_crc = get_le32(p + 32);
+	h->job = get_le32(p + 32);
+	h->clone = get_le32(p + 36);
+	h->data_crc = get_le32(p + 40);
 	h->hdr_crc = get_le32(p + VERIFY_HDR_CRC_OFF);
 }
 
@@ -232,12 +236,12 @@ void verify_unit_fill(const struct verify_cfg *cfg, void *unit, uint64_t offset,
 	struct verify_hdr h = {
 		.magic = VERIFY_MAGIC, .version = VERIFY_VERSION, .mode = (uint8_t)cfg->mode,
 		.hdr_len = VERIFY_HDR_LEN, .len = cfg->interval, .seq = seq, .offset = offset,
+		.seed = seed, .job = cfg->job, .clone = cfg->clone,
 	};
 
 	if (cfg->mode == VERIFY_PATTERN) {
 		memcpy(p + VERIFY_HDR_LEN, cfg->pattern + VERIFY_HDR_LEN, n);
 	} else {
-		h.seed = seed;
 		if (cfg->pattern)
 			memcpy(p + VERIFY_HDR_LEN, cfg->pattern + VERIFY_HDR_LEN, n);
 		else
@@ -272,7 +276,7 @@ static bool hdr_format_ok(const struct verify_cfg *cfg, const struct verify_hdr 
 }
 
 enum verify_kind verify_unit_check(const struct verify_cfg *cfg, const void *unit,
-				   uint64_t offset, uint32_t want_seq)
+				   uint64_t offset, uint32_t want_seq, uint64_t want_seed)
 {
 	const unsigned char *p = unit;
 	struct verify_hdr h;
@@ -288,6 +292,9 @@ enum verify_kind verify_unit_check(const struct verify_cfg *cfg, const void *uni
 		return VERIFY_MISPLACED;
 	if (want_seq && h.seq != want_seq)
 		return seq_older(h.seq, want_seq) ? VERIFY_STALE : VERIFY_NEWER;
+	/* The same seq from another run (another randseed) or another job or clone. */
+	if (want_seq && (h.seed != want_seed || h.job != cfg->job || h.clone != cfg->clone))
+		return VERIFY_STALE;
 	return payload_ok(cfg, p, &h) ? VERIFY_OK : VERIFY_CORRUPT;
 }
 
@@ -339,7 +346,6 @@ static void infer_expected(const struct verify_cfg *cfg, const unsigned char *p,
 	h.offset = offset;
 	if (cfg->mode == VERIFY_PATTERN) {
 		memcpy(out + VERIFY_HDR_LEN, cfg->pattern + VERIFY_HDR_LEN, n);
-		h.seed = 0;
 		h.data_crc = 0;
 	} else if (f->data_crc_calc == h.data_crc) {
 		memcpy(out + VERIFY_HDR_LEN, p + VERIFY_HDR_LEN, n);
@@ -374,7 +380,7 @@ void verify_unit_explain(const struct verify_cfg *cfg, const void *unit, uint64_
 	const unsigned char *p = unit;
 
 	memset(f, 0, sizeof(*f));
-	f->kind = (uint8_t)verify_unit_check(cfg, p, offset, want_seq);
+	f->kind = (uint8_t)verify_unit_check(cfg, p, offset, want_seq, want_seed);
 	f->offset = offset;
 	f->len = cfg->interval;
 	f->seq_known = want_seq != 0;
@@ -640,8 +646,8 @@ int verify_check_plan(const struct job *job, const struct target_plan *plan,
 	return 0;
 }
 
-struct verify *verify_new(const struct job *job, const struct target_plan *plan, unsigned depth,
-			  uint64_t buf_size, uint64_t seed, struct iowl_err *err)
+struct verify *verify_new(const struct job *job, unsigned clone, const struct target_plan *plan,
+			  unsigned depth, uint64_t buf_size, uint64_t seed, struct iowl_err *err)
 {
 	const struct job_opts *o = &job->o;
 	uint32_t iv = (uint32_t)o->verify_interval;
@@ -655,6 +661,8 @@ struct verify *verify_new(const struct job *job, const struct target_plan *plan,
 	}
 	if (verify_check_plan(job, plan, err))
 		goto out_free;
+	v->cfg.job = job->index;
+	v->cfg.clone = clone;
 	v->files = plan->files;
 	v->nfiles = plan->nfiles;
 	for (unsigned f = 0; f < plan->nfiles; f++)
@@ -685,11 +693,9 @@ void verify_free(struct verify *v)
 	free(v);
 }
 
-/* The payload seed of a unit written at offset by write seq: reproducible within the run. */
+/* The seed of a unit written at offset by write seq: reproducible within the run, not across randseeds. */
 static uint64_t unit_seed(const struct verify *v, uint32_t seq, uint64_t offset)
 {
-	if (v->cfg.mode == VERIFY_PATTERN)
-		return 0;
 	return rng_mix64(rng_mix64(v->seed + seq * 0x9e3779b97f4a7c15ULL) ^ offset);
 }
 
@@ -778,7 +784,8 @@ static unsigned check_read(struct verify *v, const struct io_u *io, const uint32
 			continue;	/* not written by this job, or its write failed */
 		v->units++;
 		v->by_src[src]++;
-		if (verify_unit_check(&v->cfg, p + (size_t)k * iv, off, want) == VERIFY_OK)
+		if (verify_unit_check(&v->cfg, p + (size_t)k * iv, off, want,
+				      unit_seed(v, want, off)) == VERIFY_OK)
 			continue;
 		bad++;
 		v->errors++;
@@ -889,11 +896,14 @@ const struct verify_failure *verify_failure_at(const struct verify *v, unsigned 
 static void print_one(const struct verify *v, const char *name, const struct verify_failure *f)
 {
 	const struct verify_hdr *w = &f->want, *g = &f->got;
-	char seq[16] = "?", seed[24] = "?", byte[96] = "no differing byte found";
+	char seq[16] = "?", seed[24] = "?", job[16] = "?", clone[16] = "?";
+	char byte[96] = "no differing byte found";
 
 	if (f->seq_known) {
 		snprintf(seq, sizeof(seq), "%" PRIu32, w->seq);
 		snprintf(seed, sizeof(seed), "0x%" PRIx64, w->seed);
+		snprintf(job, sizeof(job), "%" PRIu32, w->job);
+		snprintf(clone, sizeof(clone), "%" PRIu32, w->clone);
 	}
 	if (f->byte >= 0)
 		snprintf(byte, sizeof(byte),
@@ -903,12 +913,13 @@ static void print_one(const struct verify *v, const char *name, const struct ver
 		  name, v->files[f->file].path, f->offset, f->len, verify_kind_name(f->kind), byte);
 	iowl_warn("job '%s':   header expected/found: magic 0x%08" PRIx32 "/0x%08" PRIx32
 		  ", version %u/%u, mode %s/%s, length %" PRIu32 "/%" PRIu32 ", offset %" PRIu64
-		  "/%" PRIu64 ", seq %s/%" PRIu32 ", seed %s/0x%" PRIx64 ", data crc 0x%08" PRIx32
+		  "/%" PRIu64 ", seq %s/%" PRIu32 ", seed %s/0x%" PRIx64 ", job %s/%" PRIu32
+		  ", clone %s/%" PRIu32 ", data crc 0x%08" PRIx32
 		  "/0x%08" PRIx32 " (computed 0x%08" PRIx32 "), header crc 0x%08" PRIx32 "/0x%08"
 		  PRIx32 " (computed 0x%08" PRIx32 ")",
 		  name, w->magic, g->magic, w->version, g->version, verify_mode_name(w->mode),
 		  verify_mode_name(g->mode), w->len, g->len, w->offset, g->offset, seq, g->seq, seed,
-		  g->seed, w->data_crc, g->data_crc, f->data_crc_calc, w->hdr_crc, g->hdr_crc,
+		  g->seed, job, g->job, clone, g->clone, w->data_crc, g->data_crc, f->data_crc_calc, w->hdr_crc, g->hdr_crc,
 		  f->hdr_crc_calc);
 }
 

@@ -150,7 +150,7 @@ static int setup_verify(struct worker *w)
 
 	if (!job->o.verify)
 		return 0;
-	w->verify = verify_new(job, &w->plan, w->eng.depth, w->eng.buf_size,
+	w->verify = verify_new(job, w->clone, &w->plan, w->eng.depth, w->eng.buf_size,
 			       job->o.randseed ^ (uint64_t)w->number << 32, &w->err);
 	return w->verify ? 0 : -EINVAL;
 }

@@ -23,16 +23,20 @@
  *   8  u32 length       bytes in the unit, header included
  *  12  u32 seq          the writer's write sequence number (1 to 2^31-1, wraps)
  *  16  u64 offset       byte offset of the unit in its file
- *  24  u64 seed         seed of the pseudo-random payload (0 for verify=pattern)
- *  32  u32 data crc     crc32c of the payload (0 for verify=pattern)
- *  36  u32 header crc   crc32c of bytes 0 to 35
+ *  24  u64 seed         seed of the write: of the pseudo-random payload (crc32c), from randseed
+ *  32  u32 job          index of the writing job in the run
+ *  36  u32 clone        clone of the job that wrote it
+ *  40  u32 data crc     crc32c of the payload (0 for verify=pattern)
+ *  44  u32 header crc   crc32c of bytes 0 to 43
  *
- * The payload follows: pseudo-random bytes from the seed (crc32c), or the pattern (pattern).
+ * The payload follows: pseudo-random bytes from the seed (crc32c; a verify_pattern if given),
+ * or the pattern (pattern).  With a known last write, every field that identifies it (seed,
+ * offset, length, seq, job, clone) must match, as fio checks its header.
  */
-#define VERIFY_HDR_LEN		40
-#define VERIFY_HDR_CRC_OFF	36
+#define VERIFY_HDR_LEN		48
+#define VERIFY_HDR_CRC_OFF	44
 #define VERIFY_MAGIC		0x4c574f49U
-#define VERIFY_VERSION		1
+#define VERIFY_VERSION		2
 #define VERIFY_SEQ_MASK		0x7fffffffU
 #define VERIFY_LOG_MAX		32	/* failures kept in detail per worker */
 
@@ -42,7 +46,8 @@ enum verify_kind {
 	VERIFY_NO_HEADER,	/* no magic, or a sound header of another version or mode */
 	VERIFY_HEADER_CRC,	/* the header does not match its own checksum */
 	VERIFY_MISPLACED,	/* a sound header written for another offset or length */
-	VERIFY_STALE,		/* a sound header from a write older than the last one that completed */
+	VERIFY_STALE,		/* a sound header from an older write than the last one that completed,
+				 * or from another run or writer (seed, job or clone differ) */
 	VERIFY_NEWER,		/* a sound header from a write newer than iowl knows of (another writer) */
 	VERIFY_CORRUPT,		/* sound header, payload differs from what was written */
 };
@@ -57,6 +62,8 @@ struct verify_hdr {
 	uint32_t seq;
 	uint64_t offset;
 	uint64_t seed;
+	uint32_t job;
+	uint32_t clone;
 	uint32_t data_crc;
 	uint32_t hdr_crc;
 };
@@ -109,8 +116,9 @@ bool verify_crc32c_hw_ok(void);
 struct verify_cfg {
 	unsigned mode;			/* enum verify_mode */
 	uint32_t interval;		/* bytes per unit, at least VERIFY_HDR_LEN */
-	unsigned char *pattern;		/* verify=pattern: the pattern over one unit (owned) */
+	unsigned char *pattern;		/* the pattern over one unit (owned), NULL: random payloads */
 	verify_crc_fn crc;		/* hardware when the CPU has it */
+	uint32_t job, clone;		/* who writes: the job's index in the run, its clone */
 };
 
 /*
@@ -130,18 +138,22 @@ void verify_hdr_encode(const struct verify_cfg *cfg, struct verify_hdr *h, void 
 /* Reads the header at buf into h (no checks). */
 void verify_hdr_decode(const void *buf, struct verify_hdr *h);
 
-/* Fills one unit (cfg->interval bytes at unit) as written at offset by write seq, payload from seed. */
+/*
+ * Fills one unit (cfg->interval bytes at unit) as written at offset by write seq of cfg's job
+ * and clone, payload from seed.
+ */
 void verify_unit_fill(const struct verify_cfg *cfg, void *unit, uint64_t offset, uint32_t seq,
 		      uint64_t seed);
 
 /*
  * Checks one unit read at offset.  want_seq is the sequence number of the last write known to
- * have reached it, or 0 when unknown (a unit written by another run): the unit must then
- * stand on its own (header checksum, offset, payload checksum).  Returns VERIFY_OK or what is
- * wrong (enum verify_kind).
+ * have reached it and want_seed that write's seed: the header must name that write (seq, seed,
+ * cfg's job and clone).  want_seq 0 means unknown (a unit written by another run): the unit
+ * must then stand on its own (header checksum, offset, payload checksum).  Returns VERIFY_OK or
+ * what is wrong (enum verify_kind).
  */
 enum verify_kind verify_unit_check(const struct verify_cfg *cfg, const void *unit,
-				   uint64_t offset, uint32_t want_seq);
+				   uint64_t offset, uint32_t want_seq, uint64_t want_seed);
 
 /*
  * Explains a failed unit into f: the expected and found header fields and the first
@@ -183,13 +195,13 @@ int verify_check_plan(const struct job *job, const struct target_plan *plan,
 		      struct iowl_err *err);
 
 /*
- * Sets up verification for a worker of job over plan's files, with depth io_us of buf_size
+ * Sets up verification for clone of job over plan's files, with depth io_us of buf_size
  * bytes; seed makes the payloads of this worker.  A job that writes keeps the sequence number
  * of each unit's last write (4 bytes per unit of verify_interval), allocated here.  Returns a
  * new state (free with verify_free()) or NULL with err set.
  */
-struct verify *verify_new(const struct job *job, const struct target_plan *plan, unsigned depth,
-			  uint64_t buf_size, uint64_t seed, struct iowl_err *err);
+struct verify *verify_new(const struct job *job, unsigned clone, const struct target_plan *plan,
+			  unsigned depth, uint64_t buf_size, uint64_t seed, struct iowl_err *err);
 
 /* Frees v and everything it owns (NULL is fine). */
 void verify_free(struct verify *v);

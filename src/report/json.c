@@ -226,7 +226,7 @@ static json_t *json_first_error(const struct io_error *e)
 			 "errno", e->err);
 }
 
-/* A verify header's fields; seq and seed only when known (the seed as hex: it needs 64 bits). */
+/* A verify header's fields; seq, seed, job and clone only when known (the seed as hex: it needs 64 bits). */
 static json_t *json_verify_hdr(const struct verify_hdr *h, bool seq_known)
 {
 	char seed[24];
@@ -237,7 +237,8 @@ static json_t *json_verify_hdr(const struct verify_hdr *h, bool seq_known)
 
 	snprintf(seed, sizeof(seed), "0x%016" PRIx64, h->seed);
 	if (o && seq_known &&
-	    json_object_update_new(o, json_pack("{s:I, s:s}", "seq", JI(h->seq), "seed", seed))) {
+	    json_object_update_new(o, json_pack("{s:I, s:s, s:I, s:I}", "seq", JI(h->seq), "seed",
+						seed, "job", JI(h->job), "clone", JI(h->clone)))) {
 		json_decref(o);
 		return NULL;
 	}

@@ -62,7 +62,7 @@ grep -q "h.ini:5: hipri .*EOPNOTSUPP" "$SCRATCH/err" || { cat "$SCRATCH/err"; fa
 "$IOWL" --output-format=json --name=vp --filename="$SCRATCH/vp" --size=64k --rw=write \
 	--verify=crc32c --verify_pattern=0xdeadbeef > vp.json 2> vp.err || { cat vp.err; fail "verify_pattern with crc32c"; }
 [ ! -s vp.err ] || { cat vp.err; fail "verify_pattern with crc32c printed something"; }
-od -An -tx1 -j 4096 -N 48 vp | grep -q 'de ad be ef' || fail "the payload is not the pattern"
+od -An -tx1 -j 4144 -N 16 vp | grep -q 'de ad be ef' || fail "the payload is not the pattern"
 [ "$(jget vp.json jobs.0.iowl.verify.units)" = 16 ] || fail "verify: $(jget vp.json jobs.0.iowl.verify.units) units checked, expected 16"
 # size% of a new file with filesize=: fio writes 50 % of 1 MiB to a file of 512 KiB; so does iowl.
 "$IOWL" --output-format=json --name=sp --filename="$SCRATCH/sp" --filesize=1m --size=50% --rw=write \

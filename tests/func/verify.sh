@@ -56,7 +56,7 @@ run w.json --name=w --filename=d --size=4m --bs=4k --rw=randwrite --verify=crc32
 [ "$(v w.json units)" = 0 ] || fail "do_verify=0 still read back"
 run clean.json --name=r --filename=d --bs=4k --rw=read --verify=crc32c
 [ "$(v clean.json units)" = 1024 ] && [ "$(v clean.json errors)" = 0 ] || fail "clean read-back"
-hits="3:100 100:4095 517:40 1000:2222"
+hits="3:100 100:4095 517:48 1000:2222"
 for h in $hits; do
 	u=${h%%:*} b=${h#*:}
 	eval "old_$u=$(flip d $((u * 4096 + b)))"
@@ -77,7 +77,7 @@ for h in $hits; do
 done
 grep -q "at offset=$((700 * 4096)), length=4096: header checksum mismatch; first differing byte at +17 (offset $((700 * 4096 + 17)))" r.err ||
 	{ cat r.err; fail "header damage not reported exactly"; }
-grep -q "header expected/found: magic 0x4c574f49/0x4c574f49, version 1/1, mode crc32c/crc32c, length 4096/4096, offset $((3 * 4096))/$((3 * 4096)), seq ?/" r.err ||
+grep -q "header expected/found: magic 0x4c574f49/0x4c574f49, version 2/2, mode crc32c/crc32c, length 4096/4096, offset $((3 * 4096))/$((3 * 4096)), seq ?/" r.err ||
 	{ cat r.err; fail "header fields"; }
 
 # Sequentially, the first failure in the JSON is the lowest damaged unit.

@@ -6,6 +6,8 @@
  *   IOWL_FAULT_EINTR_EVERY=N    every Nth call fails with EINTR before doing anything
  *   IOWL_FAULT_HANG_AFTER=N     call N+1 never returns (a hung device)
  *   IOWL_FAULT_STALL_AT=N       call N takes 300 ms (a device that stalls once)
+ *   IOWL_FAULT_LOSE_OFFSET=N    a pwrite at offset N reports success and writes nothing (lost write)
+ *   IOWL_FAULT_MISDIRECT=N:M    a pwrite at offset N lands at offset M (misdirected write)
  * Only files whose path contains IOWL_FAULT_MATCH (default "iowl-fault") are affected.
  */
 #define _GNU_SOURCE
@@ -79,15 +81,34 @@ ssize_t pread64(int fd, void *buf, size_t n, off_t off)
 	return real(fd, buf, f && n > 1 ? n / 2 : n, off);
 }
 
+/* Where a pwrite at off really goes: -1 nowhere (lost), else the (mis)directed offset. */
+static off_t write_target(int fd, off_t off)
+{
+	const char *m = getenv("IOWL_FAULT_MISDIRECT");
+	long lose = env_long("IOWL_FAULT_LOSE_OFFSET");
+
+	if (!matches(fd))
+		return off;
+	if (lose >= 0 && off == lose)
+		return -1;
+	if (m && atol(m) == off && strchr(m, ':'))
+		return atol(strchr(m, ':') + 1);
+	return off;
+}
+
 ssize_t pwrite64(int fd, const void *buf, size_t n, off_t off)
 {
 	static ssize_t (*real)(int, const void *, size_t, off_t);
 	int f = fault(fd, off);
+	off_t to = write_target(fd, off);
 
 	if (!real)
 		real = (ssize_t(*)(int, const void *, size_t, off_t))dlsym(RTLD_NEXT, "pwrite64");
 	if (f < 0)
 		return -1;
+	if (to < 0)
+		return (ssize_t)n;
+	off = to;
 	return real(fd, buf, f && n > 1 ? n / 2 : n, off);
 }
 

@@ -76,7 +76,8 @@ static void test_hdr_roundtrip(void **state)
 	struct verify_hdr h = {
 		.magic = VERIFY_MAGIC, .version = VERIFY_VERSION, .mode = VERIFY_CRC32C,
 		.hdr_len = VERIFY_HDR_LEN, .len = 65536, .seq = 0x7ffffffe,
-		.offset = 0x123456789abcULL, .seed = 0xfedcba9876543210ULL, .data_crc = 0xdeadbeef,
+		.offset = 0x123456789abcULL, .seed = 0xfedcba9876543210ULL, .job = 3, .clone = 7,
+		.data_crc = 0xdeadbeef,
 	}, back;
 	unsigned char buf[VERIFY_HDR_LEN];
 
@@ -86,8 +87,10 @@ static void test_hdr_roundtrip(void **state)
 	verify_hdr_decode(buf, &back);
 	assert_memory_equal(&h, &back, sizeof(h));
 	/* Little-endian on disk, whatever the CPU. */
-	assert_memory_equal(buf, "IOWL\x01\x00\x01\x28", 8);
+	assert_memory_equal(buf, "IOWL\x02\x00\x01\x30", 8);
 	assert_int_equal(buf[16], 0xbc);
+	assert_int_equal(buf[32], 3);
+	assert_int_equal(buf[36], 7);
 	verify_cfg_release(&c);
 }
 
@@ -102,8 +105,8 @@ static void test_fill_check(void **state)
 
 		cfg_setup(&c, VERIFY_CRC32C, sizes[i], NULL);
 		verify_unit_fill(&c, u, 8192, 7, 99);
-		assert_int_equal(verify_unit_check(&c, u, 8192, 7), VERIFY_OK);
-		assert_int_equal(verify_unit_check(&c, u, 8192, 0), VERIFY_OK);
+		assert_int_equal(verify_unit_check(&c, u, 8192, 7, 99), VERIFY_OK);
+		assert_int_equal(verify_unit_check(&c, u, 8192, 0, 0), VERIFY_OK);
 		verify_cfg_release(&c);
 	}
 	free(u);
@@ -120,8 +123,8 @@ static void test_corrupt_payload(void **state)
 	verify_unit_fill(&c, u, 40960, 11, 5);
 	memcpy(good, u, IV);
 	u[1000] ^= 0x5a;
-	assert_int_equal(verify_unit_check(&c, u, 40960, 11), VERIFY_CORRUPT);
-	assert_int_equal(verify_unit_check(&c, u, 40960, 0), VERIFY_CORRUPT);
+	assert_int_equal(verify_unit_check(&c, u, 40960, 11, 5), VERIFY_CORRUPT);
+	assert_int_equal(verify_unit_check(&c, u, 40960, 0, 0), VERIFY_CORRUPT);
 	for (uint32_t want = 0; want <= 11; want += 11) {
 		verify_unit_explain(&c, u, 40960, want, 5, s, &f);
 		assert_int_equal(f.kind, VERIFY_CORRUPT);
@@ -144,8 +147,8 @@ static void test_misplaced(void **state)
 
 	cfg_setup(&c, VERIFY_CRC32C, IV, NULL);
 	verify_unit_fill(&c, u, 8192, 3, 77);
-	assert_int_equal(verify_unit_check(&c, u, 4096, 0), VERIFY_MISPLACED);
-	assert_int_equal(verify_unit_check(&c, u, 4096, 3), VERIFY_MISPLACED);
+	assert_int_equal(verify_unit_check(&c, u, 4096, 0, 0), VERIFY_MISPLACED);
+	assert_int_equal(verify_unit_check(&c, u, 4096, 3, 77), VERIFY_MISPLACED);
 	verify_unit_explain(&c, u, 4096, 0, 0, s, &f);
 	assert_int_equal(f.kind, VERIFY_MISPLACED);
 	assert_int_equal(f.want.offset, 4096);
@@ -163,25 +166,38 @@ static void test_stale(void **state)
 
 	cfg_setup(&c, VERIFY_CRC32C, IV, NULL);
 	verify_unit_fill(&c, u, 0, 5, 1);
-	assert_int_equal(verify_unit_check(&c, u, 0, 7), VERIFY_STALE);
-	assert_int_equal(verify_unit_check(&c, u, 0, 3), VERIFY_NEWER);
-	assert_int_equal(verify_unit_check(&c, u, 0, 5), VERIFY_OK);
+	assert_int_equal(verify_unit_check(&c, u, 0, 7, 1), VERIFY_STALE);
+	assert_int_equal(verify_unit_check(&c, u, 0, 3, 1), VERIFY_NEWER);
+	assert_int_equal(verify_unit_check(&c, u, 0, 5, 1), VERIFY_OK);
 	verify_unit_explain(&c, u, 0, 7, 2, s, &f);
 	assert_int_equal(f.kind, VERIFY_STALE);
 	assert_int_equal(f.want.seq, 7);
 	assert_int_equal(f.got.seq, 5);
 	assert_int_equal(f.byte, 12);		/* the seq field */
+	/* The same seq from another seed (another run), job or clone: stale too. */
+	verify_unit_fill(&c, u, 0, 5, 1);
+	assert_int_equal(verify_unit_check(&c, u, 0, 5, 2), VERIFY_STALE);
+	c.clone = 1;
+	assert_int_equal(verify_unit_check(&c, u, 0, 5, 1), VERIFY_STALE);
+	c.clone = 0;
+	c.job = 1;
+	assert_int_equal(verify_unit_check(&c, u, 0, 5, 1), VERIFY_STALE);
+	assert_int_equal(verify_unit_check(&c, u, 0, 0, 0), VERIFY_OK);	/* unknown: on its own */
+	c.job = 0;
+	verify_unit_explain(&c, u, 0, 5, 2, s, &f);
+	assert_int_equal(f.kind, VERIFY_STALE);
+	assert_int_equal(f.byte, 24);		/* the seed field */
 	verify_unit_fill(&c, u, 0, VERIFY_SEQ_MASK, 1);
-	assert_int_equal(verify_unit_check(&c, u, 0, 1), VERIFY_STALE);
+	assert_int_equal(verify_unit_check(&c, u, 0, 1, 1), VERIFY_STALE);
 	verify_unit_fill(&c, u, 0, 2, 1);
-	assert_int_equal(verify_unit_check(&c, u, 0, VERIFY_SEQ_MASK), VERIFY_NEWER);
+	assert_int_equal(verify_unit_check(&c, u, 0, VERIFY_SEQ_MASK, 1), VERIFY_NEWER);
 	verify_cfg_release(&c);
 }
 
 /* A flipped header bit: a header checksum failure, located exactly even without the writer's record. */
 static void test_header_bitflip(void **state)
 {
-	static const unsigned where[] = { 4, 9, 13, 18, 27, 33, 37 };
+	static const unsigned where[] = { 4, 9, 13, 18, 27, 33, 37, 41, 45 };
 	unsigned char u[IV], s[IV];
 	struct verify_failure f;
 	struct verify_cfg c;
@@ -190,7 +206,7 @@ static void test_header_bitflip(void **state)
 	for (unsigned i = 0; i < sizeof(where) / sizeof(where[0]); i++) {
 		verify_unit_fill(&c, u, 1 << 20, 9, 42);
 		u[where[i]] ^= 0x10;
-		assert_int_equal(verify_unit_check(&c, u, 1 << 20, 9), VERIFY_HEADER_CRC);
+		assert_int_equal(verify_unit_check(&c, u, 1 << 20, 9, 42), VERIFY_HEADER_CRC);
 		verify_unit_explain(&c, u, 1 << 20, 0, 0, s, &f);
 		assert_int_equal(f.kind, VERIFY_HEADER_CRC);
 		assert_int_equal(f.byte, where[i]);
@@ -211,12 +227,12 @@ static void test_no_header(void **state)
 	cfg_setup(&c, VERIFY_CRC32C, IV, NULL);
 	cfg_setup(&p, VERIFY_PATTERN, IV, "ab");
 	memset(u, 0, sizeof(u));
-	assert_int_equal(verify_unit_check(&c, u, 0, 0), VERIFY_NO_HEADER);
+	assert_int_equal(verify_unit_check(&c, u, 0, 0, 0), VERIFY_NO_HEADER);
 	verify_unit_explain(&c, u, 0, 0, 0, s, &f);
 	assert_int_equal(f.byte, 0);
 	assert_int_equal(f.byte_want, 'I');
 	verify_unit_fill(&p, u, 0, 1, 0);
-	assert_int_equal(verify_unit_check(&c, u, 0, 0), VERIFY_NO_HEADER);
+	assert_int_equal(verify_unit_check(&c, u, 0, 0, 0), VERIFY_NO_HEADER);
 	verify_unit_explain(&c, u, 0, 0, 0, s, &f);
 	assert_int_equal(f.byte, 6);		/* the mode byte */
 	verify_cfg_release(&c);
@@ -234,10 +250,10 @@ static void test_pattern_mode(void **state)
 	verify_unit_fill(&c, u, 12288, 4, 0);
 	assert_int_equal(u[VERIFY_HDR_LEN], "xyz"[VERIFY_HDR_LEN % 3]);
 	assert_int_equal(u[IV - 1], "xyz"[(IV - 1) % 3]);
-	assert_int_equal(verify_unit_check(&c, u, 12288, 4), VERIFY_OK);
-	assert_int_equal(verify_unit_check(&c, u, 12288, 0), VERIFY_OK);
+	assert_int_equal(verify_unit_check(&c, u, 12288, 4, 0), VERIFY_OK);
+	assert_int_equal(verify_unit_check(&c, u, 12288, 0, 0), VERIFY_OK);
 	u[2222] = 'Q';
-	assert_int_equal(verify_unit_check(&c, u, 12288, 0), VERIFY_CORRUPT);
+	assert_int_equal(verify_unit_check(&c, u, 12288, 0, 0), VERIFY_CORRUPT);
 	verify_unit_explain(&c, u, 12288, 0, 0, s, &f);
 	assert_int_equal(f.byte, 2222);
 	assert_int_equal(f.byte_want, "xyz"[2222 % 3]);
@@ -359,7 +375,7 @@ static void test_job_checks(void **state)
 	job_bad("rw=write\nioengine=null\nverify=crc32c", "moves no data");
 	job_bad("rw=write\nverify=crc32c\nzero_buffers=1", "contradicts");
 	job_bad("rw=write\nverify=crc32c\nverify_interval=8k", "bs=4096 is not a multiple of verify_interval=8192");
-	job_bad("rw=write\nbs=16\nverify=crc32c", "40-byte header");
+	job_bad("rw=write\nbs=16\nverify=crc32c", "48-byte header");
 	job_bad("rw=write:1000\nverify=crc32c", "skip of rw=");
 	job_bad("rw=write\nverify=crc32c\nnumjobs=2", "offset_increment");
 	assert_int_equal(build(&fx, "rw=randrw\nbssplit=8k/50:16k/50\nverify=crc32c-intel"), 0);
@@ -389,7 +405,7 @@ static void test_state_overlap(void **state)
 	struct verify *v;
 
 	assert_int_equal(build(&fx, "rw=randrw\nverify=crc32c\nverify_interval=4k"), 0);
-	v = verify_new(&fx.jobs[0], &fx.plan, 4, 2 * IV, 1, &fx.err);
+	v = verify_new(&fx.jobs[0], 0, &fx.plan, 4, 2 * IV, 1, &fx.err);
 	assert_non_null(v);
 	io_set(&w, 0, IO_OP_WRITE, 0, 2 * IV, wb);
 	io_set(&r, 1, IO_OP_READ, IV, IV, rb);
@@ -432,7 +448,7 @@ static void test_readback(void **state)
 	static const uint64_t units[] = { 0, 1, 2, 5, 6, 7, 8, 15 };
 
 	assert_int_equal(build(&fx, "rw=randwrite\nverify=crc32c"), 0);
-	v = verify_new(&fx.jobs[0], &fx.plan, 1, 3 * IV, 1, &fx.err);
+	v = verify_new(&fx.jobs[0], 0, &fx.plan, 1, 3 * IV, 1, &fx.err);
 	assert_non_null(v);
 	for (unsigned i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
 		io_set(&io, 0, IO_OP_WRITE, units[i] * IV, IV, b + units[i] * IV);
@@ -472,7 +488,7 @@ static void test_backlog(void **state)
 	struct io_u io;
 
 	assert_int_equal(build(&fx, "rw=write\nverify=crc32c\nverify_backlog=3\ndo_verify=0"), 0);
-	v = verify_new(&fx.jobs[0], &fx.plan, 2, IV, 1, &fx.err);
+	v = verify_new(&fx.jobs[0], 0, &fx.plan, 2, IV, 1, &fx.err);
 	assert_non_null(v);
 	for (unsigned i = 0; i < 4; i++) {
 		assert_false(verify_pending(v));
@@ -525,7 +541,7 @@ static void test_fatal(void **state)
 	struct io_u io;
 
 	assert_int_equal(build(&fx, "rw=read\nverify=crc32c\nverify_fatal=1"), 0);
-	v = verify_new(&fx.jobs[0], &fx.plan, 1, 4 * IV, 1, &fx.err);
+	v = verify_new(&fx.jobs[0], 0, &fx.plan, 1, 4 * IV, 1, &fx.err);
 	assert_non_null(v);
 	io_set(&io, 0, IO_OP_READ, 0, 4 * IV, b);	/* zeros: no unit has a header */
 	assert_true(verify_claim(v, &io));
