@@ -15,9 +15,11 @@ WARNINGS = -Wall -Wextra -Wshadow -Wpointer-arith -Wstrict-prototypes \
 ifeq ($(CI),true)
 WARNINGS += -Werror
 endif
-IOWL_CPPFLAGS = -Iinclude -Isrc -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64
+IOWL_CPPFLAGS = -Iinclude -Isrc -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 $(MHD_CFLAGS)
 IOWL_CFLAGS = -std=gnu11 -pthread -fno-common $(WARNINGS) $(SAN)
-LIBS = -luring -laio -ljansson -lblkid -lpthread -lm
+MHD_CFLAGS := $(shell pkg-config --cflags libmicrohttpd 2>/dev/null)
+MHD_LIBS := $(shell pkg-config --libs libmicrohttpd 2>/dev/null || echo -lmicrohttpd)
+LIBS = -luring -laio -ljansson -lblkid $(MHD_LIBS) -lpthread -lm
 
 LIB_SRC := $(sort $(filter-out src/main.c,$(shell find src -name '*.c')))
 LIB_OBJ := $(LIB_SRC:%.c=$(O)/%.o)

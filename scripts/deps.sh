@@ -10,6 +10,7 @@ need liburing.h liburing-dev
 need libaio.h libaio-dev
 need jansson.h libjansson-dev
 need blkid/blkid.h libblkid-dev
+need microhttpd.h libmicrohttpd-dev
 printf '#include <stdarg.h>\n#include <stddef.h>\n#include <stdint.h>\n#include <setjmp.h>\n#include <cmocka.h>\nint main(void){return 0;}\n' |
 	${CC:-cc} -x c -o /dev/null - >/dev/null 2>&1 || pkgs="$pkgs libcmocka-dev"
 [ -z "$pkgs" ] && exit 0

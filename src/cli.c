@@ -20,6 +20,7 @@ static const char *const flags[] = {
 	"output", "output-format", "eta", "parse-only", "section", "set", "help", "version",
 	"cmdhelp", "analyze", "assert", "sweep", "curve", "status-interval", "iostat",
 	"vdbench", "vdbench-show", "vdbench-output", "vdbench-lun", "vdbench-var",
+	"metrics", "metrics-textfile", "metrics-linger",
 };
 
 /* Flags (without their dashes) that may take their value from the next argument. */
@@ -74,6 +75,10 @@ static void usage(FILE *f)
 		"  --vdbench-output         vdbench's interval lines on stdout beside iowl's report\n"
 		"  --vdbench-lun NAME=PATH  run vdbench's lun=NAME (a Windows or Solaris name) on PATH\n"
 		"  --vdbench-var NAME=VAL   replace $NAME and !NAME in the parameter file\n"
+		"  --metrics=[ADDR:]PORT    serve GET /metrics for Prometheus while the run lasts\n"
+		"                           (default address 127.0.0.1)\n"
+		"  --metrics-linger=T       keep serving T after the run (default 0)\n"
+		"  --metrics-textfile=DIR   write DIR/iowl.prom every interval (node exporter)\n"
 		"  --cmdhelp[=OPTION]       list the job options, or describe one\n"
 		"  --help, --version\n"
 		"\n"
@@ -250,6 +255,21 @@ static int flag(struct iowl_run *run, const char *name, const char *value, char 
 	}
 	if (!strcmp(name, "output-format"))
 		return parse_formats(value, &o->formats, err);
+	if (!strcmp(name, "metrics"))
+		return metrics_parse_listen(value, &o->metrics, err);
+	if (!strcmp(name, "metrics-textfile")) {
+		free(o->metrics.textfile_dir);
+		o->metrics.textfile_dir = strdup(value);
+		return o->metrics.textfile_dir ? 0 : err_set(err, "out of memory");
+	}
+	if (!strcmp(name, "metrics-linger")) {
+		char why[VAL_WHY_LEN];
+
+		if (val_parse_time_ns(value, 1000000000ULL, &o->metrics.linger_ns, why))
+			return err_set(err, "--metrics-linger=%s: give a time (--metrics-linger=5s; a bare number is seconds)",
+				       value);
+		return 0;
+	}
 	if (!strcmp(name, "vdbench") || !strcmp(name, "vdbench-show")) {
 		if (o->vdb.file && strcmp(o->vdb.file, value))
 			return err_set(err, "--%s=%s: one vdbench parameter file at a time ('%s' is given already)",
@@ -436,6 +456,13 @@ int cli_parse(int argc, char **argv, struct iowl_run *run, struct iowl_err *err)
 		ret = err_set(err, "--output-format=csv is the table of a --sweep (add --sweep KEY=...)");
 	if (!ret)
 		ret = check_vdbench(&run->opts, nopts, err);
+	if (!ret && (run->opts.metrics.port || run->opts.metrics.textfile_dir) &&
+	    (run->opts.parse_only || run->opts.analyze))
+		ret = err_set(err, "--metrics%s shows a run's figures: not with --%s, which runs no IO",
+			      run->opts.metrics.port ? "" : "-textfile",
+			      run->opts.parse_only ? "parse-only" : "analyze");
+	if (!ret && run->opts.metrics.linger_ns && !run->opts.metrics.port)
+		ret = err_set(err, "--metrics-linger keeps the --metrics endpoint up after the run: give --metrics=[ADDR:]PORT too");
 	if (!ret && !run->opts.nfiles && !nopts && !run->opts.vdb.file) {
 		usage(stderr);
 		return err_set(err, "no job files and no jobs given");

@@ -165,6 +165,7 @@ static void read_final(struct ivl *iv, unsigned i)
 	if (t->final)
 		return;
 	snap_take(&t->cur, &iv->w[i]->stats, true);
+	t->cur.inflight = 0;
 	t->final = true;
 }
 
@@ -246,6 +247,7 @@ static void unit_delta(struct ivl *iv, unsigned k, bool ss, struct snap_dir out[
 
 			out[d].ios += t->cur.dir[d].ios - prev[d].ios;
 			out[d].bytes += t->cur.dir[d].bytes - prev[d].bytes;
+			out[d].errors += t->cur.dir[d].errors - prev[d].errors;
 			lat_sub(&dl, &t->cur.dir[d].clat, &prev[d].clat);
 			lat_merge(&out[d].clat, &dl);
 			if (!ss && u->scratch[d] && t->cur.clat_hist[d] && t->prev.clat_hist[d]) {
@@ -268,12 +270,16 @@ static void unit_point(struct ivl *iv, unsigned k, uint64_t t_ns, uint64_t ns,
 	p->t_ns = t_ns;
 	p->ns = ns;
 	unit_delta(iv, k, false, x);
+	for (unsigned i = 0; i < iv->n; i++)
+		if (iv->unit_of[i] == k)
+			p->inflight += iv->t[i].cur.inflight;
 	for (unsigned d = 0; d < 3; d++) {
 		static const double pct[3] = { 50.0, 99.0, 100.0 };
 		uint64_t v[3] = { 0, 0, 0 };
 
 		p->dir[d].ios = x[d].ios;
 		p->dir[d].bytes = x[d].bytes;
+		p->dir[d].errors = x[d].errors;
 		p->dir[d].clat = x[d].clat;
 		p->dir[d].clat_mean = lat_mean(&x[d].clat);
 		if (u->scratch[d] && x[d].clat.n) {
@@ -304,17 +310,18 @@ static void close_interval(struct ivl *iv, uint64_t now)
 			.clone = job_group_merged(iv->w[iv->u[k].lead]->job) ? 0 : iv->w[iv->u[k].lead]->clone,
 			.nworkers = iv->u[k].nworkers,
 			.pt = iv->failed ? NULL : &iv->u[k].series.p[iv->u[k].series.n - 1],
+			.hist = { iv->u[k].scratch[0], iv->u[k].scratch[1], iv->u[k].scratch[2] },
 		};
 	}
 	for (unsigned i = 0; i < iv->n; i++)
 		snap_copy(&iv->t[i].prev, &iv->t[i].cur);
-	if (iv->disks && (iv->o.iostat || iv->o.status))
+	if (iv->disks && (iv->o.iostat || iv->o.status || iv->o.watch_disks))
 		disk_set_sample(iv->disks, now, &(struct iowl_err){ "" });
 	iv->last_ns = now;
 	if (iv->o.watch && !iv->failed)
 		iv->o.watch(iv->o.watch_ctx, &(struct ivl_view){ .k = iv->k, .rows = iv->rows,
 								 .nrows = iv->nu, .t_ns = t_ns,
-								 .ns = ns }, false);
+								 .ns = ns, .disks = iv->disks }, false);
 	if ((iv->o.status || iv->o.iostat) && iv->o.out && !iv->failed) {
 		v = (struct ivl_view){
 			.k = iv->k,
@@ -411,6 +418,7 @@ static void fold_sliver(struct ivl *iv, uint64_t now)
 		for (unsigned d = 0; d < 3; d++) {
 			last->dir[d].ios += p.dir[d].ios;
 			last->dir[d].bytes += p.dir[d].bytes;
+			last->dir[d].errors += p.dir[d].errors;
 			lat_merge(&last->dir[d].clat, &p.dir[d].clat);
 			last->dir[d].clat_mean = lat_mean(&last->dir[d].clat);
 			if (p.dir[d].clat_max > last->dir[d].clat_max)

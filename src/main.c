@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 /* iowl: turns the command line into a run, runs it, and exits with its status. */
+#include <errno.h>
 #include <stdio.h>
 #include <unistd.h>
 
@@ -7,6 +8,7 @@
 #include "iowl/cli.h"
 #include "iowl/curve.h"
 #include "iowl/clock.h"
+#include "iowl/metrics.h"
 #include "iowl/run.h"
 #include "iowl/sweep.h"
 #include "iowl/vdbench.h"
@@ -24,6 +26,9 @@ int main(int argc, char **argv)
 		run_release(&run);
 		return IOWL_EXIT_OK;
 	}
+	if (!ret && (run.opts.metrics.port || run.opts.metrics.textfile_dir) &&
+	    !(run.opts.mx = metrics_start(&run.opts.metrics, &err)))
+		ret = -EINVAL;
 	if (!ret && run.opts.vdb.file) {
 		status = vdbench_main(&run);
 		goto out;
@@ -50,6 +55,8 @@ int main(int argc, char **argv)
 	else
 		status = run_exec(&run);
 out:
+	metrics_end(run.opts.mx);
+	run.opts.mx = NULL;
 	if (run.abandoned) {
 		/* Stuck workers still hold the run's memory: leave without freeing anything. */
 		fflush(stdout);

@@ -81,6 +81,8 @@ void run_release(struct iowl_run *run)
 		free(run->opts.sets[i].value);
 	}
 	free(run->opts.sets);
+	free(run->opts.metrics.addr);
+	free(run->opts.metrics.textfile_dir);
 	free(run->opts.asserts);
 	for (unsigned i = 0; i < run->opts.nsweeps; i++)
 		sweep_key_release(&run->opts.sweeps[i]);
@@ -735,6 +737,12 @@ static void ivl_setup(struct iowl_run *run)
 	o->out = run->out ? run->out : stdout;
 	o->watch = ro->watch;
 	o->watch_ctx = ro->watch_ctx;
+	if (ro->mx) {	/* the metrics see every interval first, then pass it on */
+		metrics_chain(ro->mx, o->watch, o->watch_ctx);
+		o->watch = metrics_watch;
+		o->watch_ctx = ro->mx;
+		o->watch_disks = true;
+	}
 }
 
 /* The write guard's probes of the run's devices, for the reports. */

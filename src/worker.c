@@ -65,6 +65,7 @@ static inline void answer_snap(struct worker *w)
 	if (req == w->snap_seen)
 		return;
 	snap_take(&w->snap, &w->stats, !w->ramp_end_ns);
+	w->snap.inflight = w->inflight;
 	__atomic_store_n(&w->snap.seq, req, __ATOMIC_RELEASE);
 	w->snap_seen = req;
 	if (__atomic_load_n(&w->halt, __ATOMIC_RELAXED))

@@ -18,10 +18,11 @@ struct disk_set;
 struct job;
 struct job_result;
 struct steady;
+struct hist;
 
 /* One direction of one interval of a unit. */
 struct ivl_dir {
-	uint64_t ios, bytes;
+	uint64_t ios, bytes, errors;
 	double clat_mean;		/* ns */
 	uint64_t clat_p50, clat_p99;	/* ns; 0 without a histogram or without IO */
 	uint64_t clat_max;		/* ns, the interval's largest (histogram bin, within 0.4 %); 0 without */
@@ -32,6 +33,7 @@ struct ivl_dir {
 struct ivl_point {
 	uint64_t t_ns;			/* end of the interval, from the start of the phase */
 	uint64_t ns;			/* length */
+	unsigned inflight;		/* IOs in flight at its end */
 	struct ivl_dir dir[3];
 };
 
@@ -47,6 +49,7 @@ struct ivl_row {
 	const struct job *job;
 	unsigned group, clone, nworkers;
 	const struct ivl_point *pt;
+	const struct hist *hist[3];	/* the completion latencies of pt per direction; NULL: none */
 };
 
 /* What one interval's output shows. */
@@ -77,6 +80,7 @@ struct ivl_opts {
 	FILE *out;
 	ivl_watch_fn watch;		/* NULL: none */
 	void *watch_ctx;
+	bool watch_disks;		/* sample the devices every interval for the watch */
 };
 
 struct ivl;

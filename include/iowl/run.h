@@ -14,6 +14,7 @@
 #include "iowl/ini.h"
 #include "iowl/job.h"
 #include "iowl/jobfile.h"
+#include "iowl/metrics.h"
 #include "iowl/vdbench.h"
 #include "iowl/worker.h"
 
@@ -70,6 +71,8 @@ struct run_opts {
 	ivl_watch_fn watch;		/* called with every interval (vdbench's output); NULL: none */
 	void *watch_ctx;
 	uint64_t watch_period;		/* ns: the interval without --status-interval; 0: the default */
+	struct metrics_opts metrics;	/* --metrics, --metrics-textfile, --metrics-linger */
+	struct metrics *mx;		/* their endpoint while the run lasts; NULL: none */
 };
 
 struct sweep_key;

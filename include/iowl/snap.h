@@ -23,13 +23,14 @@ struct worker_stats;
 
 /* The cumulative figures of one direction. */
 struct snap_dir {
-	uint64_t ios, bytes;
+	uint64_t ios, bytes, errors;
 	struct lat_stat slat, clat, lat;
 };
 
 struct snap {
 	unsigned seq;			/* the request answered (atomic; written last) */
 	bool running;			/* past ramp_time: the figures count (else all zero) */
+	unsigned inflight;		/* IOs in flight when it answered */
 	struct snap_dir dir[3];
 	struct hist *clat_hist[3];	/* copies, for the directions that keep a histogram */
 };

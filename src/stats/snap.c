@@ -20,7 +20,7 @@ int snap_init(struct snap *s, const struct worker_stats *st)
 
 static void dir_zero(struct snap_dir *sd)
 {
-	sd->ios = sd->bytes = 0;
+	sd->ios = sd->bytes = sd->errors = 0;
 	lat_init(&sd->slat);
 	lat_init(&sd->clat);
 	lat_init(&sd->lat);
@@ -33,6 +33,7 @@ void snap_dirs_take(struct snap_dir dir[3], const struct worker_stats *st)
 
 		dir[d].ios = ds->ios;
 		dir[d].bytes = ds->bytes;
+		dir[d].errors = ds->errors;
 		dir[d].slat = ds->slat;
 		dir[d].clat = ds->clat;
 		dir[d].lat = ds->lat;
@@ -61,6 +62,7 @@ void snap_sub(struct snap *dst, const struct snap *a, const struct snap *b)
 	for (unsigned d = 0; d < 3; d++) {
 		dst->dir[d].ios = a->dir[d].ios - b->dir[d].ios;
 		dst->dir[d].bytes = a->dir[d].bytes - b->dir[d].bytes;
+		dst->dir[d].errors = a->dir[d].errors - b->dir[d].errors;
 		lat_sub(&dst->dir[d].slat, &a->dir[d].slat, &b->dir[d].slat);
 		lat_sub(&dst->dir[d].clat, &a->dir[d].clat, &b->dir[d].clat);
 		lat_sub(&dst->dir[d].lat, &a->dir[d].lat, &b->dir[d].lat);
@@ -72,6 +74,7 @@ void snap_sub(struct snap *dst, const struct snap *a, const struct snap *b)
 void snap_copy(struct snap *dst, const struct snap *src)
 {
 	dst->running = src->running;
+	dst->inflight = src->inflight;
 	memcpy(dst->dir, src->dir, sizeof(dst->dir));
 	for (unsigned d = 0; d < 3; d++)
 		if (dst->clat_hist[d] && src->clat_hist[d])

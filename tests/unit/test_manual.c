@@ -23,6 +23,7 @@ static const char *const cli_flags[] = {
 	"--output", "--output-format", "--eta", "--parse-only", "--analyze", "--sweep", "--curve", "--assert", "--section", "--set", "--help",
 	"--version", "--cmdhelp", "--name", "--status-interval", "--iostat",
 	"--vdbench", "--vdbench-show", "--vdbench-output", "--vdbench-lun", "--vdbench-var",
+	"--metrics", "--metrics-linger", "--metrics-textfile",
 };
 
 static const int exit_statuses[] = {

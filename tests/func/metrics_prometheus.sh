@@ -1,0 +1,71 @@
+#!/bin/sh
+# A real Prometheus server (127.0.0.1, generated config, scratch storage, 1 s scrapes) scrapes a
+# 10 s rate-limited iowl run through --metrics (OpenMetrics, which Prometheus asks for first):
+# its query API gives rate(iowl_io_total[5s]) close to iowl's own IOPS, and after the run
+# (--metrics-linger) the same total as iowl's JSON.
+. "$(dirname "$0")/../lib.sh"
+command -v prometheus >/dev/null 2>&1 || skip "prometheus not found (apt-get install prometheus)"
+command -v curl >/dev/null 2>&1 || skip "curl not found (apt-get install curl)"
+cd "$SCRATCH" || fail "cd"
+NP=$(dirname "$JGET")/netprobe
+iport=$($NP freeport) && pport=$($NP freeport) || fail "no free port"
+[ "$iport" != "$pport" ] || pport=$($NP freeport)
+cat > prom.yml <<EOC
+global:
+  scrape_interval: 1s
+  scrape_timeout: 900ms
+scrape_configs:
+  - job_name: iowl
+    honor_labels: true
+    static_configs:
+      - targets: ['127.0.0.1:$iport']
+EOC
+prometheus --config.file=prom.yml --storage.tsdb.path="$SCRATCH/tsdb" \
+	--web.listen-address="127.0.0.1:$pport" > prom.log 2>&1 &
+ppid_=$!
+on_exit "kill $ppid_; wait $ppid_"
+i=0
+until curl -sf "http://127.0.0.1:$pport/-/ready" >/dev/null 2>&1; do
+	kill -0 $ppid_ 2>/dev/null || { tail -n 5 prom.log; skip "prometheus did not start"; }
+	i=$((i + 1)); [ $i -lt 300 ] || { tail -n 5 prom.log; skip "prometheus not ready after 30 s"; }
+	sleep 0.1
+done
+q() { # QUERY [TIME]: the first result's value
+	curl -sf "http://127.0.0.1:$pport/api/v1/query" --data-urlencode "query=$1" \
+		${2:+--data-urlencode "time=$2"} > q.json || fail "query $1"
+	[ "$(jget q.json status)" = success ] || { cat q.json; fail "query $1"; }
+	jget q.json data.result.0.value.1 2>/dev/null
+}
+# Prometheus applies new targets after a few seconds: wait for its first (failed) scrape of iowl
+i=0
+until [ -n "$(q 'up{job="iowl"}')" ]; do
+	i=$((i + 1)); [ $i -lt 300 ] || skip "prometheus did not scrape within 30 s"; sleep 0.1
+done
+start=$(date +%s)
+"$IOWL" --eta=never --output-format=json --metrics="127.0.0.1:$iport" --metrics-linger=4 \
+	--name=p --ioengine=null --rw=randread --bs=4k --size=256m --rate_iops=2000 \
+	--runtime=12s --time_based > out.json 2> err || { cat err; fail "run"; }
+end=$(date +%s)	# the endpoint lingered from about end - 4 to end: query inside that
+iops=$(jget out.json jobs.0.read.iops)
+total=$(jget out.json jobs.0.read.total_ios)
+sel='iowl_io_total{job="p",clone="0",direction="read"}'
+got=$(q "$sel" $((end - 1)))
+[ "$got" = "$total" ] || { tail -n 20 prom.log; fail "Prometheus has $got IOs, iowl's JSON $total"; }
+[ "$(q 'iowl_run_phase{phase="done"}' $((end - 1)))" = 1 ] || fail "the last scrape did not see the run done"
+[ "$(q 'min_over_time(up{job="iowl"}[8s])' $((end - 1)))" = 1 ] || fail "a scrape failed while iowl ran"
+# the rate over 5 s windows in the middle of the run, one per second
+sum=0 n=0
+for t in 8 9 10 11; do
+	r=$(q "rate(${sel}[5s])" $((start + t)))
+	[ -n "$r" ] || continue
+	approx "$r" "$iops" 25 || fail "rate at +${t}s: $r, iowl's IOPS $iops"
+	sum=$(awk -v a="$sum" -v b="$r" 'BEGIN { print a + b }'); n=$((n + 1))
+done
+[ "$n" -ge 3 ] || fail "only $n of 4 rate queries had data"
+mean=$(awk -v a="$sum" -v n="$n" 'BEGIN { print a / n }')
+approx "$mean" "$iops" 5 || fail "mean rate $mean, iowl's IOPS $iops"
+# a latency quantile from the histogram lies within iowl's own latencies
+p=$(q "histogram_quantile(0.5, rate(iowl_latency_seconds_bucket{job=\"p\",direction=\"read\"}[5s]))" $((start + 9)))
+awk -v p="$p" -v max="$(jget out.json jobs.0.read.clat_ns.max)" 'BEGIN { exit !(p > 0 && p * 1e9 <= max * 2.5) }' ||
+	fail "median latency $p s against a maximum of $(jget out.json jobs.0.read.clat_ns.max) ns"
+echo "prometheus: total $got, mean rate $mean, iowl $iops IOPS"
