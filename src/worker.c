@@ -898,19 +898,22 @@ static uint64_t think_sleep(struct worker *w, uint64_t now, uint64_t end)
 static int think(struct worker *w)
 {
 	const struct job_opts *o = &w->job->o;
-	uint64_t count = think_count(w), now, end, spin_end;
+	uint64_t count = think_count(w), now, end, spin_end, start;
 	int ret = commit(w);
 
 	while (!ret && w->inflight)
 		ret = reap(w, w->inflight);
 	if (ret)
 		return ret;
-	now = clock_ns();
+	start = now = clock_ns();
 	end = now + w->think_ns < w->deadline_ns ? now + w->think_ns : w->deadline_ns;
 	spin_end = now + o->thinktime_spin < end ? now + o->thinktime_spin : end;
 	while (now < spin_end && !stopping(w))
 		now = clock_ns();
+	w->stats.think_spin_ns += now - start;
 	now = think_sleep(w, now, end);
+	w->stats.think_stalls++;
+	w->stats.think_ns += now - start;
 	w->think_last = count;
 	if (w->think_io_at != UINT64_MAX)
 		w->think_io_at = now + o->thinktime_iotime;

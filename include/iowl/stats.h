@@ -70,6 +70,7 @@ struct worker_stats {
 	uint64_t runtime_ns;		/* measured time, ramp excluded */
 	uint64_t usr_ns, sys_ns;
 	uint64_t ctx, majf, minf;
+	uint64_t think_stalls, think_ns, think_spin_ns;	/* thinktime: stalls, their time, spun part */
 	uint64_t errors;
 	struct io_error first_error;
 	struct stream_stats *streams;	/* nstreams entries, NULL for a job without streams */

@@ -457,6 +457,12 @@ static json_t *json_iowl(const struct run_result *r, const struct job_result *u)
 		goto out_free;
 	if (o && unit_verify(u) && json_object_set_new(o, "verify", json_verify(u, unit_verify(u))))
 		goto out_free;
+	if (o && u->job && u->job->o.thinktime &&
+	    json_object_set_new(o, "thinktime",
+				json_pack("{s:I, s:I, s:I}", "stalls", JI(u->st.think_stalls),
+					  "stall_ns", JI(u->st.think_ns),
+					  "spin_ns", JI(u->st.think_spin_ns))))
+		goto out_free;
 	if (o && u->st.dir[0].zero_checked &&
 	    json_object_set_new(o, "zero_reads",
 				json_pack("{s:I, s:I, s:I, s:I, s:f}", "reads", JI(u->st.dir[0].zero_checked),

@@ -128,6 +128,7 @@ void stats_reset(struct worker_stats *s)
 				memset(s->streams[i].clat_hist[d], 0, sizeof(struct hist));
 		}
 	s->runtime_ns = 0;
+	s->think_stalls = s->think_ns = s->think_spin_ns = 0;
 }
 
 
@@ -171,6 +172,9 @@ int stats_merge(struct worker_stats *dst, const struct worker_stats *src)
 	dst->usr_ns += src->usr_ns;
 	dst->sys_ns += src->sys_ns;
 	dst->ctx += src->ctx;
+	dst->think_stalls += src->think_stalls;
+	dst->think_ns += src->think_ns;
+	dst->think_spin_ns += src->think_spin_ns;
 	dst->majf += src->majf;
 	dst->minf += src->minf;
 	dst->errors += src->errors;
