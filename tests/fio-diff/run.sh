@@ -1,0 +1,282 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# The differential suite against fio: runs each job file of tests/fio-diff/cases with iowl and with
+# fio 3 on the same fresh target and compares what the two did (see tests/fio-diff/README.md).
+#   run.sh [--shard K/N] [CASE...]   (CASE: a name or a path; default every case, or the Kth of N)
+# Exit 0 when every case passed (or failed while pending), 1 when one failed, 77 without fio.
+. "$(dirname "$0")/../lib.sh"
+HERE=$(cd "$(dirname "$0")" && pwd)
+FDSUM=$(cd "$HELPERS" && pwd)/fdsum
+shard=1/1
+[ "$1" = --shard ] && { shard=$2; shift 2; }
+have_fio || skip "fio 3 is not installed (apt-get install fio; make test installs it as root)"
+[ -x "$FDSUM" ] || fail "no $FDSUM (make func builds it)"
+
+if [ $# -gt 0 ]; then
+	cases=""
+	for c in "$@"; do
+		case $c in */*) cases="$cases $c" ;; *) cases="$cases $HERE/cases/${c%.fio}.fio" ;; esac
+	done
+else
+	k=${shard%/*} n=${shard#*/} i=0 cases=""
+	for c in "$HERE"/cases/*.fio; do
+		[ $((i % n + 1)) = "$k" ] && cases="$cases $c"
+		i=$((i + 1))
+	done
+fi
+
+# header FILE KEY: the values of the "# KEY: value" lines at the top of a case, one per line.
+header() {
+	awk -v k="$2" '/^[ \t]*\[/ { exit } { p = "# " k ":" }
+		index($0, p) == 1 { v = substr($0, length(p) + 1); sub(/^[ \t]+/, "", v); print v }' "$1"
+}
+
+# iolog_summary DIR OUT BUCKETS SPAN [NBLOCKS]: the key/value lines of every DIR/JOB.iolog, and OUT/seq.JOB,
+# OUT/set.JOB with the IOs of each job in issue order and sorted.  Paths lose $FD_DIR/ and $FD_DEV
+# is called DEV; syncs keep only their op (fio logs the offset of the last write, iowl none).
+iolog_summary() {
+	for l in "$1"/*.iolog; do
+		[ -f "$l" ] || continue
+		job=$(basename "$l" .iolog)
+		awk -v job="$job" -v dir="$FD_DIR/" -v dev="$FD_DEV" -v nb="$3" -v span="$4" \
+			-v seq="$2/seq.$job" -v offs="$2/offs.$job" '
+			/^fio version/ { v3 = /version 3/; next }
+			{ if (v3) { $1 = ""; sub(/^ /, "") }
+			  f = $1; op = $2
+			  if (index(f, dir) == 1) f = substr(f, length(dir) + 1)
+			  if (dev != "" && f == dev) f = "DEV"
+			  if (op == "add" || op == "open" || op == "close") next
+			  n[op]++
+			  if (op == "sync" || op == "datasync") { print f, op > seq; next }
+			  off = $3 + 0; len = $4 + 0
+			  print f, op, off, len > seq
+			  b[op] += len; sz[len]++; fn[f]++
+			  if (!(op in lo) || off < lo[op]) lo[op] = off
+			  if (off + len > hi[op]) hi[op] = off + len
+			  print f, off, len > offs
+			  if (((f, op) in end) && end[f, op] != off) jumps++
+			  end[f, op] = off + len
+			  if (!((f, off) in seen)) { seen[f, off] = 1; distinct++ }
+			  g = gcd(g, off)
+			  if (nb > 0) { k = int(off * nb / span); if (k >= nb) k = nb - 1; bk[k]++; tot++ } }
+			function gcd(a, b) { while (b > 0) { t = a % b; a = b; b = t } return a }
+			END {
+			  split("read write trim sync datasync", ops, " ")
+			  for (i = 1; i <= 5; i++) {
+				printf "io.%s.%s.n %d\n", job, ops[i], n[ops[i]]
+				if (i <= 3) printf "io.%s.%s.bytes %d\n", job, ops[i], b[ops[i]]
+			  }
+			  for (o in lo) printf "io.%s.%s.lo %d\nio.%s.%s.hi %d\n", job, o, lo[o], job, o, hi[o]
+			  for (s in sz) printf "size.%s.%d %d\n", job, s, sz[s]
+			  for (f in fn) printf "file.%s.%s %d\n", job, f, fn[f]
+			  for (k = 0; k < nb; k++) printf "dist.%s.%d %.1f\n", job, k, tot ? 100 * bk[k] / tot : 0
+			  printf "distinct.%s %d\ngcd.%s %d\njumps.%s %d\n", job, distinct, job, g, job, jumps
+			  if (n["sync"] + n["datasync"])
+				printf "io.%s.wps %.2f\n", job, n["write"] / (n["sync"] + n["datasync"])
+			}' "$l"
+		touch "$2/seq.$job" "$2/offs.$job"
+		sort "$2/seq.$job" > "$2/set.$job"
+		sort -o "$2/offs.$job" "$2/offs.$job"
+		# the second half of the IOs repeats the first (a second pass or loop drew the same)
+		h=$(($(wc -l < "$2/seq.$job") / 2))
+		[ "$h" -gt 0 ] && [ "$(head -n "$h" "$2/seq.$job" | md5sum)" = \
+			"$(tail -n +$((h + 1)) "$2/seq.$job" | head -n "$h" | md5sum)" ]
+		echo "half.$job $((!$?))"
+		# the share of the IOs on the hottest 1 % and 10 % of the region's blocks
+		if [ -n "$5" ]; then
+			cut -d' ' -f1,2 "$2/offs.$job" | uniq -c | sort -rn | awk -v nb="$5" -v job="$job" '
+				{ c[NR] = $1; t += $1 }
+				END { split("1 10 50", ps, " ")
+				  for (i = 1; i <= 3; i++) { k = int((nb * ps[i] + 99) / 100); s = 0
+					for (j = 1; j <= k && j <= NR; j++) s += c[j]
+					printf "hot.%s.%d %.1f\n", job, ps[i], t ? 100 * s / t : 0 } }'
+		fi
+		for s in seq set offs; do
+			printf '%s.%s %s:%s\n' "$s" "$job" "$(wc -l < "$2/$s.$job")" \
+				"$(md5sum < "$2/$s.$job" | cut -c1-12)"
+		done
+	done
+}
+
+# devstat DEV: read IOs (merged ones counted), read sectors, write IOs, write sectors, discards
+devstat() {
+	awk '{ print $1 + $2, $3, $5 + $6, $7, $12 + $13, $14 }' "/sys/block/$(basename "$1")/stat"
+}
+
+# run_tool TOOL CASE: one run in a fresh target; leaves $W/kv (key/value lines) and $W/rc
+run_tool() {
+	tool=$1 c=$2
+	W=$SCRATCH/$(basename "$c" .fio)/$tool
+	mkdir -p "$W/log" "$W/sum"
+	FD_DIR=$(mktemp -d /dev/shm/iowl-fd.XXXXXX) || fail "mktemp on /dev/shm"
+	on_exit "rm -rf $FD_DIR"
+	FD_DEV=""
+	set -- $(header "$c" target)
+	if [ "$1" = dev ]; then
+		back=$FD_DIR.img
+		truncate -s "$2" "$back" || fail "truncate $back"
+		on_exit "rm -f $back"
+		FD_DEV=$(losetup -f --show ${3:+--sector-size "$3"} "$back") || return 77
+		on_exit "losetup -d $FD_DEV"
+		command -v udevadm >/dev/null 2>&1 && udevadm settle >/dev/null 2>&1
+	fi
+	FD_LOG=$W/log
+	export FD_DIR FD_DEV FD_LOG
+	header "$c" setup | while IFS= read -r s; do (cd "$FD_DIR" && eval "$s") || exit 1; done ||
+		fail "$(basename "$c"): setup failed"
+	inject=yes
+	[ "$(header "$c" iolog)" = no ] && inject=no
+	awk -v logdir="$FD_LOG" -v inject=$inject '{ print }
+		inject == "yes" && /^[ \t]*\[[^]]*\]/ { s = $0; sub(/^[ \t]*\[/, "", s); sub(/\].*/, "", s)
+			if (s != "global") print "write_iolog=" logdir "/" s ".iolog" }' "$c" > "$W/job.fio"
+	for inc in "$HERE"/cases/*.inc; do [ -f "$inc" ] && cp "$inc" "$W/"; done
+	[ -n "$FD_DEV" ] && d0=$(devstat "$FD_DEV")
+	eval "set -- $(header "$c" args | tr '\n' ' ')"
+	envs=$(header "$c" env | tr '\n' ' ')
+	if [ $tool = iowl ]; then
+		(cd "$W" && eval "env $envs \"\$IOWL\" --eta=never --output-format=json \
+			--output=\"\$W/out.json\" \"\$@\" job.fio") > "$W/stdout" 2> "$W/stderr"
+	else
+		(cd "$W" && eval "env $envs fio --output-format=json --output=\"\$W/out.json\" \
+			\"\$@\" job.fio") > "$W/stdout" 2> "$W/stderr"
+	fi
+	echo $? > "$W/rc"
+	{
+		echo "rc $(cat "$W/rc")"
+		[ -s "$W/out.json" ] && "$FDSUM" json "$W/out.json" > "$W/sum/json"
+		cat "$W/sum/json" 2>/dev/null
+		nb=$(header "$c" buckets)
+		iolog_summary "$FD_LOG" "$W/sum" ${nb:-0 1} $(header "$c" hot) > "$W/sum/kv.iolog"
+		cat "$W/sum/kv.iolog"
+		# every job together (clones of one job share its log)
+		awk '$1 ~ /^io\..*\.[a-z]+\.(n|bytes)$/ { n = split($1, p, ".")
+			s[p[n - 1] "." p[n]] += $2 } END { for (k in s) print "io.all." k, s[k] }' "$W/sum/kv.iolog"
+		nf=0 total=0 odd=0
+		for f in $(cd "$FD_DIR" && find . -type f | sort); do
+			sz=$(stat -c %s "$FD_DIR/$f")
+			echo "files.${f#./} $sz"
+			nf=$((nf + 1)) total=$((total + sz)) odd=$((odd + (sz % 4096 != 0)))
+		done
+		echo "files.total $total"
+		echo "files.unaligned $odd"
+		echo "files.n $nf"
+		echo "stderr.lines $(wc -l < "$W/stderr")"
+		header "$c" post | while IFS= read -r s; do (cd "$W" && eval "$s"); done
+		ubs=$(header "$c" unique)
+		if [ -n "$ubs" ]; then
+			if [ -n "$FD_DEV" ]; then
+				"$FDSUM" unique "$FD_DEV" "$ubs" | sed 's/^/uniq.DEV./'
+			fi
+			for f in $(cd "$FD_DIR" && find . -type f | sort); do
+				"$FDSUM" unique "$FD_DIR/$f" "$ubs" | sed "s|^|uniq.${f#./}.|"
+			done
+		fi
+		if [ -n "$FD_DEV" ]; then
+			set -- $d0 $(devstat "$FD_DEV")
+			own=$(awk '$1 == "own.reads" { r = $2 } $1 == "own.read_bytes" { b = $2 }
+				END { print r + 0, int(b / 512) }' "$W/sum/json" 2>/dev/null)
+			set -- "$@" ${own:-0 0}
+			echo "dev.read.ios $(($7 - $1 - ${13}))"
+			echo "dev.read.sectors $(($8 - $2 - ${14}))"
+			echo "dev.write.ios $(($9 - $3))"
+			echo "dev.write.sectors $((${10} - $4))"
+			echo "dev.trim.ios $((${11} - $5))"
+			echo "dev.trim.sectors $((${12} - $6))"
+		fi
+	} > "$W/kv"
+}
+
+# check CASE: runs both tools and judges; prints one verdict line (and details) per case
+check() {
+	c=$1 name=$(basename "$1" .fio)
+	pending=$(header "$c" pending)
+	set -- $(header "$c" target)
+	if [ "$1" = dev ] && { [ "$(id -u)" != 0 ] || ! command -v losetup >/dev/null 2>&1; }; then
+		echo "SKIP $name: needs root and losetup for a loop device"
+		return 0
+	fi
+	for t in iowl fio; do
+		run_tool $t "$c" || { echo "SKIP $name: no loop device"; return 0; }
+	done
+	I=$SCRATCH/$name/iowl F=$SCRATCH/$name/fio
+	want=$(header "$c" status)
+	why=$(awk -v want="${want:-0}" -v cmp="$(header "$c" compare | tr '\n' ' ')" \
+		-v asserts="$(header "$c" assert | tr '\n' ';')" '
+		function num(s) { return s ~ /^-?[0-9.]+$/ }
+		function val(t, k) { if ((t, k) in kv) return kv[t, k]; return "0" }
+		function glob(p) { gsub(/\./, "\\.", p); gsub(/\*/, "[^ ]*", p); return "^" p "$" }
+		FNR == 1 { t = (FILENAME ~ /\/iowl\/kv$/) ? "iowl" : "fio"; tl[t] = 1 }
+		{ k = $1; $1 = ""; sub(/^ /, ""); kv[t, k] = $0; all[k] = 1 }
+		END {
+		  for (t in tl) if (kv[t, "rc"] != want) printf "%s exited %s, expected %s\n", t, kv[t, "rc"], want
+		  n = split(cmp, pats, " ")
+		  for (i = 1; i <= n; i++) {
+			p = pats[i]; tol = ""
+			if (p ~ /~/) { tol = substr(p, index(p, "~") + 1); p = substr(p, 1, index(p, "~") - 1) }
+			re = glob(p); hit = 0
+			for (k in all) if (k ~ re) {
+				hit++
+				a = (("iowl", k) in kv) ? kv["iowl", k] : "(none)"
+				b = (("fio", k) in kv) ? kv["fio", k] : "(none)"
+				if (a == b) continue
+				if (tol != "" && num(a) && num(b)) {
+					d = a - b; if (d < 0) d = -d
+					lim = (tol ~ /%$/) ? (b < 0 ? -b : b) * substr(tol, 1, length(tol) - 1) / 100 : tol + 0
+					if (d <= lim) continue
+				}
+				printf "%s: iowl %s, fio %s%s\n", k, a, b, tol != "" ? " (tolerance " tol ")" : ""
+			}
+			if (!hit) printf "compare %s: no such key for either tool (a check that cannot fail)\n", pats[i]
+		  }
+		  m = split(asserts, as, ";")
+		  for (i = 1; i <= m; i++) {
+			if (split(as[i], w, " ") != 4) { if (as[i] != "") printf "bad assert: %s\n", as[i]; continue }
+			tools = (w[1] == "both") ? "iowl fio" : w[1]
+			split(tools, ts, " ")
+			for (j in ts) {
+				x = val(ts[j], w[2]); y = w[4]
+				if (y ~ /^(iowl|fio):/) y = val(substr(y, 1, index(y, ":") - 1), substr(y, index(y, ":") + 1))
+				ok = 0
+				if (num(x) && num(y)) { x += 0; y += 0 }
+				if (w[3] == "==") ok = x == y; else if (w[3] == "!=") ok = x != y
+				else if (w[3] == "<") ok = x < y; else if (w[3] == "<=") ok = x <= y
+				else if (w[3] == ">") ok = x > y; else if (w[3] == ">=") ok = x >= y
+				else { printf "bad assert operator: %s\n", as[i]; continue }
+				if (!ok) printf "assert %s %s %s %s: %s has %s\n", ts[j], w[2], w[3], w[4], ts[j], x
+			}
+		  }
+		}' "$I/kv" "$F/kv" || echo "the comparison failed (awk)")
+	[ -n "$FD_KEEP" ] && cp -r "$SCRATCH/$name" "$FD_KEEP/"
+	if [ -z "$why" ]; then
+		if [ -n "$pending" ]; then
+			echo "XPASS $name (pending $pending): passes now, make it a hard case"
+		else
+			echo "PASS $name"
+		fi
+		return 0
+	fi
+	if [ -n "$pending" ]; then
+		echo "XFAIL $name (pending $pending):"
+	else
+		echo "FAIL $name: $(header "$c" fio-diff)"
+	fi
+	printf '%s\n' "$why" | head -n "$([ -n "$pending" ] && echo 4 || echo 20)" | sed 's/^/    /'
+	printf '%s\n' "$why" | grep -o '^seq\.[^:]*\|^set\.[^:]*' | head -n 2 | while read -r k; do
+		[ -f "$I/sum/$k" ] && [ -f "$F/sum/$k" ] &&
+			diff "$I/sum/$k" "$F/sum/$k" | head -n 8 | sed "s/^/    $k (< iowl, > fio) /"
+	done
+	[ -n "$pending" ] && return 0
+	for t in iowl fio; do
+		[ -s "$SCRATCH/$name/$t/stderr" ] && tail -n 5 "$SCRATCH/$name/$t/stderr" | sed "s/^/    $t: /"
+	done
+	return 1
+}
+
+failed=0 n=0
+for c in $cases; do
+	[ -f "$c" ] || fail "no case $c"
+	n=$((n + 1))
+	check "$c" || failed=$((failed + 1))
+done
+echo "fio-diff: $n cases, $failed failed"
+[ "$failed" = 0 ]
