@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
- * zeroblocks DEV BS WHICH: writes zeros to some blocks of BS bytes of DEV and random data to the
- * others, and prints the exact share of zero blocks in percent (three decimals).  WHICH is
+ * zeroblocks DEV BS WHICH: writes random data to some blocks of BS bytes of DEV, a device that reads
+ * zeros where nothing was written (a loop device over a fresh sparse file), and leaves the others, and prints the exact share of zero blocks in percent (three decimals).  WHICH is
  * hash:PCT (blocks whose hash falls in the lowest PCT %: spread in an order no sampling stride
  * lines up with), every:K (blocks K-1, 2K-1, ...) or head:N (the first N blocks).  For the tests
  * of the zero-read share.
@@ -53,6 +53,8 @@ int main(int argc, char **argv)
 				memcpy(buf + i, &v, 8);
 			}
 		zero += z;
+		if (z)	/* a fresh sparse device reads zeros already: write only the data */
+			continue;
 		if (pwrite(fd, buf, bs, (off_t)(b * bs)) != (ssize_t)bs) {
 			perror("pwrite");
 			return 1;
