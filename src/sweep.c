@@ -22,7 +22,9 @@
 struct point {
 	const char *values[MAX_KEYS];
 	double iops, mbps;
-	double mean_us, p50_us, p99_us, p999_us;
+	double clat[4], lat[4];		/* us: mean, p50, p99, p99.9 of completion and total
+					 * (fio's lat) latency; lat's percentiles NAN without
+					 * lat_percentiles */
 	double concurrency;		/* Little's law: IOPS x mean total latency */
 	double aqu_sz, util;		/* the first device behind the targets; NAN without one */
 	double n;			/* iodepth x numjobs, summed over the jobs */
@@ -135,15 +137,37 @@ static bool next_point(const struct run_opts *o, unsigned *idx)
 	return false;
 }
 
-static void measure(const struct iowl_run *run, const struct run_outcome *o, struct point *pt)
+/* The mean and the percentiles of one latency over every unit and direction, in us (NAN: no histogram). */
+static void lat_figures(const struct run_outcome *o, bool total, double out[4])
 {
 	struct hist *h = calloc(1, sizeof(*h));
-	struct lat_stat clat, lat;
 	double pct[3] = { 50, 99, 99.9 };
 	uint64_t p[3] = { 0, 0, 0 };
+	struct lat_stat all;
+	bool have_hist = false;
 
-	lat_init(&clat);
-	lat_init(&lat);
+	lat_init(&all);
+	for (unsigned i = 0; i < o->r.nunits; i++)
+		for (unsigned d = 0; d < 3; d++) {
+			const struct dir_stats *ds = &o->r.units[i].st.dir[d];
+			const struct hist *dh = total ? ds->lat_hist : ds->clat_hist;
+
+			lat_merge(&all, total ? &ds->lat : &ds->clat);
+			if (h && dh) {
+				hist_merge(h, dh);
+				have_hist = true;
+			}
+		}
+	if (h && have_hist && all.n)
+		hist_percentiles(h, lat_min(&all), all.max, pct, 3, p);
+	free(h);
+	out[0] = lat_mean(&all) / 1e3;
+	for (unsigned k = 0; k < 3; k++)
+		out[k + 1] = have_hist || !total ? (double)p[k] / 1e3 : NAN;
+}
+
+static void measure(const struct iowl_run *run, const struct run_outcome *o, struct point *pt)
+{
 	for (unsigned i = 0; i < o->r.nunits; i++) {
 		const struct worker_stats *st = &o->r.units[i].st;
 		double secs = (double)st->runtime_ns / 1e9;
@@ -151,20 +175,11 @@ static void measure(const struct iowl_run *run, const struct run_outcome *o, str
 		for (unsigned d = 0; d < 3; d++) {
 			pt->iops += secs > 0 ? (double)st->dir[d].ios / secs : 0;
 			pt->mbps += secs > 0 ? (double)st->dir[d].bytes / secs / 1e6 : 0;
-			lat_merge(&clat, &st->dir[d].clat);
-			lat_merge(&lat, &st->dir[d].lat);
-			if (h && st->dir[d].clat_hist)
-				hist_merge(h, st->dir[d].clat_hist);
 		}
 	}
-	if (h && clat.n)
-		hist_percentiles(h, lat_min(&clat), clat.max, pct, 3, p);
-	free(h);
-	pt->mean_us = lat_mean(&clat) / 1e3;
-	pt->p50_us = (double)p[0] / 1e3;
-	pt->p99_us = (double)p[1] / 1e3;
-	pt->p999_us = (double)p[2] / 1e3;
-	pt->concurrency = pt->iops * lat_mean(&lat) / 1e9;
+	lat_figures(o, false, pt->clat);
+	lat_figures(o, true, pt->lat);
+	pt->concurrency = pt->iops * pt->lat[0] / 1e6;
 	pt->aqu_sz = pt->util = NAN;
 	for (unsigned i = 0; i < o->disks.n; i++) {
 		struct disk_iostat x;
@@ -194,17 +209,35 @@ static bool concurrency_sweep(const struct run_opts *o)
 
 static void text_table(FILE *f, const struct run_opts *o, const struct point *pts, unsigned n)
 {
+	static const char *const cols[8] = { "clat mean(us)", "clat p50(us)", "clat p99(us)",
+					     "clat p99.9(us)", "lat mean(us)", "lat p50(us)",
+					     "lat p99(us)", "lat p99.9(us)" };
+	bool lat_pct = false;
+
+	for (unsigned i = 0; i < n; i++)
+		lat_pct = lat_pct || !isnan(pts[i].lat[1]);
 	for (unsigned k = 0; k < o->nsweeps; k++)
 		fprintf(f, "%12s ", o->sweeps[k].key);
-	fprintf(f, "%12s %10s %10s %10s %10s %10s %8s %8s %7s\n", "IOPS", "MB/s", "mean(us)",
-		"p50(us)", "p99(us)", "p99.9(us)", "conc", "aqu-sz", "%util");
+	fprintf(f, "%12s %10s", "IOPS", "MB/s");
+	/* lat's percentiles only where some point has them (lat_percentiles=1) */
+	for (unsigned c = 0; c < (lat_pct ? 8U : 5U); c++)
+		fprintf(f, " %14s", cols[c]);
+	fprintf(f, " %8s %8s %7s\n", "conc", "aqu-sz", "%util");
 	for (unsigned i = 0; i < n; i++) {
 		const struct point *p = &pts[i];
 
 		for (unsigned k = 0; k < o->nsweeps; k++)
 			fprintf(f, "%12s ", p->values[k]);
-		fprintf(f, "%12.0f %10.1f %10.2f %10.2f %10.2f %10.2f %8.2f", p->iops, p->mbps,
-			p->mean_us, p->p50_us, p->p99_us, p->p999_us, p->concurrency);
+		fprintf(f, "%12.0f %10.1f", p->iops, p->mbps);
+		for (unsigned c = 0; c < (lat_pct ? 8U : 5U); c++) {
+			double v = c < 4 ? p->clat[c] : p->lat[c - 4];
+
+			if (isnan(v))
+				fprintf(f, " %14s", "-");
+			else
+				fprintf(f, " %14.2f", v);
+		}
+		fprintf(f, " %8.2f", p->concurrency);
 		if (isnan(p->aqu_sz))	/* no block device behind the targets */
 			fprintf(f, " %8s %7s", "-", "-");
 		else
@@ -217,21 +250,35 @@ static void csv_table(FILE *f, const struct run_opts *o, const struct point *pts
 {
 	for (unsigned k = 0; k < o->nsweeps; k++)
 		fprintf(f, "%s,", o->sweeps[k].key);
-	fputs("iops,mb_s,mean_us,p50_us,p99_us,p99_9_us,concurrency,aqu_sz,util_pct,status\n", f);
+	fputs("iops,mb_s,clat_mean_us,clat_p50_us,clat_p99_us,clat_p99_9_us,lat_mean_us,lat_p50_us,"
+	      "lat_p99_us,lat_p99_9_us,concurrency,aqu_sz,util_pct,status\n", f);
 	for (unsigned i = 0; i < n; i++) {
 		const struct point *p = &pts[i];
 
 		for (unsigned k = 0; k < o->nsweeps; k++)
 			fprintf(f, "%s,", p->values[k]);
-		fprintf(f, "%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.4f,%.4f,%.2f,%d\n", p->iops, p->mbps,
-			p->mean_us, p->p50_us, p->p99_us, p->p999_us, p->concurrency,
-			isnan(p->aqu_sz) ? 0 : p->aqu_sz, isnan(p->util) ? 0 : p->util, p->status);
+		fprintf(f, "%.3f,%.3f,", p->iops, p->mbps);
+		for (unsigned c = 0; c < 8; c++) {	/* lat's percentiles empty without a histogram */
+			double v = c < 4 ? p->clat[c] : p->lat[c - 4];
+
+			if (!isnan(v))
+				fprintf(f, "%.3f", v);
+			fputc(',', f);
+		}
+		fprintf(f, "%.4f,%.4f,%.2f,%d\n", p->concurrency, isnan(p->aqu_sz) ? 0 : p->aqu_sz,
+			isnan(p->util) ? 0 : p->util, p->status);
 	}
 }
 
 static double nz(double v)
 {
 	return isnan(v) ? 0 : v;
+}
+
+/* A latency figure for JSON: null where there is none. */
+static json_t *jlat(double v)
+{
+	return isnan(v) ? json_null() : json_real(v);
 }
 
 static json_t *json_points(const struct run_opts *o, const struct point *pts, unsigned n)
@@ -244,10 +291,12 @@ static json_t *json_points(const struct run_opts *o, const struct point *pts, un
 
 		for (unsigned k = 0; v && k < o->nsweeps; k++)
 			json_object_set_new(v, o->sweeps[k].key, json_string(p->values[k]));
-		json_array_append_new(a, json_pack("{s:o, s:f, s:f, s:f, s:f, s:f, s:f, s:f, s:f, s:f, s:f, s:i}",
+		json_array_append_new(a, json_pack("{s:o, s:f, s:f, s:f, s:f, s:f, s:f, s:f, s:o, s:o, s:o, s:f, s:f, s:f, s:f, s:i}",
 						   "values", v, "iops", p->iops, "mb_s", p->mbps,
-						   "mean_us", p->mean_us, "p50_us", p->p50_us,
-						   "p99_us", p->p99_us, "p99_9_us", p->p999_us,
+						   "clat_mean_us", p->clat[0], "clat_p50_us", p->clat[1],
+						   "clat_p99_us", p->clat[2], "clat_p99_9_us", p->clat[3],
+						   "lat_mean_us", p->lat[0], "lat_p50_us", jlat(p->lat[1]),
+						   "lat_p99_us", jlat(p->lat[2]), "lat_p99_9_us", jlat(p->lat[3]),
 						   "concurrency", p->concurrency, "n", p->n,
 						   "aqu_sz", nz(p->aqu_sz), "util", nz(p->util),
 						   "status", p->status));

@@ -11,14 +11,26 @@ for i in 0 1 2 3; do
 	awk -v c="$(jget s.json points.$i.concurrency)" -v n="$(jget s.json points.$i.n)" \
 		'BEGIN { exit !(c > n * 0.9 && c < n * 1.1) }' || fail "Little's law at point $i"
 done
+# Each point has completion (clat) and total (lat, fio's: submission included) latency: lat is
+# never below clat; the percentiles of lat need lat_percentiles=1 (null in JSON without).
+for i in 0 3; do
+	awk -v c="$(jget s.json points.$i.clat_mean_us)" -v l="$(jget s.json points.$i.lat_mean_us)" \
+		'BEGIN { exit !(c > 0 && l >= c) }' || fail "point $i: lat mean below clat mean"
+done
+[ "$(jget s.json points.0.lat_p99_us)" = null ] || fail "lat percentiles without lat_percentiles=1"
+"$IOWL" $base --lat_percentiles=1 --sweep iodepth=1,4 --output-format=json > p.json || fail "lat_percentiles sweep"
+awk -v c="$(jget p.json points.1.clat_p99_us)" -v l="$(jget p.json points.1.lat_p99_us)" \
+	'BEGIN { exit !(c > 0 && l >= c) }' || fail "lat p99 below clat p99"
 jget s.json usl.lambda > /dev/null 2>&1 || jget s.json usl.error > /dev/null || fail "usl object"
 "$IOWL" $base --sweep iodepth=1,2 --sweep rw=randread,randwrite --output-format=csv > s.csv || fail "csv"
 [ "$(wc -l < s.csv)" = 5 ] || fail "csv rows"
-head -1 s.csv | grep -q "^iodepth,rw,iops,mb_s,mean_us" || fail "csv header"
+head -1 s.csv | grep -q "^iodepth,rw,iops,mb_s,clat_mean_us,clat_p50_us,clat_p99_us,clat_p99_9_us,lat_mean_us,lat_p50_us,lat_p99_us,lat_p99_9_us," ||
+	{ head -1 s.csv; fail "csv header: each latency column says clat or lat"; }
 sed -n 2p s.csv | grep -q "^1,randread," || fail "first key outermost"
 sed -n 3p s.csv | grep -q "^1,randwrite," || fail "second key innermost"
 "$IOWL" $base --sweep iodepth=1,2,3 > s.txt 2> s.err || fail "text"
 grep -q "no scalability fit: need at least 4 points, got 3" s.txt || { cat s.txt; fail "USL with 3 points"; }
+grep -q "clat mean(us) .*clat p99(us) .*lat mean(us)" s.txt || { head -3 s.txt; fail "text columns: clat and lat"; }
 "$IOWL" $base --sweep iodepth=1,0 > /dev/null 2> s.err && fail "a bad point was accepted"
 grep -q "iodepth" s.err || fail "bad point message"
 "$IOWL" $base --sweep bs=4k..1m > /dev/null 2> s.err && fail "a range without a step was accepted"
