@@ -18,6 +18,7 @@ want prometheus-node-exporter prometheus-node-exporter
 want mpirun openmpi-bin
 want groff groff-base
 want curl curl
+want strace strace
 [ -z "$pkgs" ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 && [ -z "$IOWL_NO_INSTALL" ]; then
 	echo "iowl: installing the test tools:$pkgs" >&2

@@ -304,6 +304,17 @@ static void check_depths(struct job *job)
 		o->iodepth_low = o->iodepth;
 }
 
+/* Whether word is one of the '|'-separated words of list. */
+static bool word_in(const char *list, const char *word)
+{
+	size_t n = strlen(word);
+
+	for (const char *p = list; (p = strstr(p, word)); p += n)
+		if ((p == list || p[-1] == '|') && (p[n] == '|' || !p[n]))
+			return true;
+	return false;
+}
+
 static int check_engine(struct job *job, struct iowl_err *err)
 {
 	struct job_opts *o = &job->o;
@@ -315,7 +326,7 @@ static int check_engine(struct job *job, struct iowl_err *err)
 		return JOB_ERR(job, "ioengine", err, "ioengine '%s' is not built in",
 			       o->ioengine);
 	for (unsigned i = 0; i < n; i++) {
-		if (!tab[i].engine || !job->pos[i].file || !strcmp(tab[i].engine, o->ioengine))
+		if (!tab[i].engine || !job->pos[i].file || word_in(tab[i].engine, o->ioengine))
 			continue;
 		return err_at(err, job->pos[i].file, job->pos[i].line,
 			      "'%s' is an option of ioengine %s, but this job uses ioengine %s",
@@ -326,9 +337,12 @@ static int check_engine(struct job *job, struct iowl_err *err)
 	if (job_opt_is_set(job, "sqthread_poll_cpu") && !o->sqthread_poll)
 		return JOB_ERR(job, "sqthread_poll_cpu", err,
 			       "sqthread_poll_cpu needs sqthread_poll=1");
-	if (o->hipri && !o->direct)
+	if (o->hipri && !o->direct && !strcmp(o->ioengine, "io_uring"))
 		return JOB_ERR(job, "hipri", err,
 			       "hipri (polled completions) needs direct=1: buffered IO cannot be polled (fio runs it and every IO fails with EOPNOTSUPP)");
+	if (o->uncached && o->direct)
+		iowl_warn("job '%s': uncached acts on buffered IO only: with direct=1 it changes nothing",
+			  o->name);
 	if ((ops->flags & ENGINE_F_SYNC) && o->iodepth > 1)
 		iowl_warn("job '%s': ioengine %s is synchronous: iodepth=%u acts as 1",
 			  o->name, o->ioengine, o->iodepth);

@@ -111,7 +111,15 @@ static const struct opt_value ioengine_values[] = {
 	{ "psync", 0, "pread(2)/pwrite(2) (the default)" },
 	{ "libaio", 0, "Linux native asynchronous IO" },
 	{ "io_uring", 0, "io_uring through liburing" },
+	{ "pvsync", 0, "preadv(2)/pwritev(2) of one vector" },
+	{ "pvsync2", 0, "preadv2(2)/pwritev2(2) with per-IO flags (hipri, nowait, uncached)" },
+	{ "vsync", 0, "readv(2)/writev(2), adjacent queued IOs coalesced into one call" },
+	{ "mmap", 0, "the file mapped with mmap(2), data copied with memcpy" },
+	{ "posixaio", 0, "POSIX asynchronous IO: aio_read(3)/aio_write(3)" },
 	{ "null", 0, "moves no data: measures iowl itself" },
+	{ "io_uring_cmd", OPT_VALUE_REFUSED, "it sends NVMe passthrough commands to /dev/ngXnY character "
+	  "devices, which this build cannot test and does not implement; use io_uring on the "
+	  "block device" },
 	{ NULL, 0, NULL },
 };
 
@@ -402,8 +410,18 @@ static const struct opt_def options[] = {
 	  .help = "a kernel thread polls the submission queue (implies registerfiles)" },
 	{ .name = "sqthread_poll_cpu", .type = OPT_FUNC, .parse = parse_sqpoll_cpu, .def = "-1",
 	  .engine = "io_uring", .category = "engine", .help = "CPU the polling thread is pinned to" },
-	{ .name = "hipri", .type = OPT_BOOL, .off = O(hipri), .def = "0", .engine = "io_uring",
-	  .category = "engine", .help = "polled completions (needs device poll queues)" },
+	{ .name = "hipri", .type = OPT_BOOL, .off = O(hipri), .def = "0", .engine = "io_uring|pvsync2",
+	  .category = "engine",
+	  .help = "io_uring: polled completions (needs device poll queues); pvsync2: RWF_HIPRI" },
+	/* pvsync2 */
+	{ .name = "hipri_percentage", .type = OPT_UINT, .off = O(hipri_percentage), .def = "100",
+	  .max = 100, .engine = "pvsync2", .category = "engine",
+	  .help = "with hipri, the share of IOs that get RWF_HIPRI" },
+	{ .name = "uncached", .type = OPT_BOOL, .off = O(uncached), .def = "0", .engine = "pvsync2",
+	  .category = "engine", .help = "buffered IO that leaves no pages cached (RWF_DONTCACHE)" },
+	{ .name = "nowait", .type = OPT_BOOL, .off = O(nowait), .def = "0",
+	  .engine = "pvsync2|libaio|io_uring", .category = "engine",
+	  .help = "RWF_NOWAIT: an IO that would block fails with EAGAIN instead" },
 	/* fio options iowl does not implement: naming one is an error, never ignored */
 	UNSUPPORTED("rate_ignore_thinktime"),
 	UNSUPPORTED("thinkcycles"),
@@ -520,8 +538,6 @@ static const struct opt_def options[] = {
 	UNSUPPORTED("sprandom"),
 	UNSUPPORTED("nonvectored"),
 	UNSUPPORTED("force_async"),
-	UNSUPPORTED("nowait"),
-	UNSUPPORTED("uncached"),
 	UNSUPPORTED("atomic"),
 	UNSUPPORTED("userspace_reap"),
 	UNSUPPORTED("libaio_vectored"),
@@ -936,9 +952,16 @@ static int apply_enum(const struct opt_def *def, struct job_opts *o, const char 
 	size_t n = 0, k = 0;
 
 	for (const struct opt_value *e = def->values; e->name && k < 64; e++)
-		names[k++] = e->name;
+		if (e->value != OPT_VALUE_REFUSED)
+			names[k++] = e->name;
 	best = v ? suggest_closest(v, names, k) : NULL;
 	for (const struct opt_value *e = def->values; e->name; e++) {
+		if (e->value == OPT_VALUE_REFUSED && v && !strcmp(e->name, v)) {
+			snprintf(why, VAL_WHY_LEN, "'%s' is not supported: %s", v, e->help);
+			return -EINVAL;
+		}
+		if (e->value == OPT_VALUE_REFUSED)
+			continue;
 		if (v && !strcmp(e->name, v) && def->type == OPT_ENUM) {
 			*(unsigned *)field(o, def) = e->value;
 			return 0;
@@ -1137,5 +1160,6 @@ void opt_describe_type(const struct opt_def *def, char *buf, size_t len)
 	}
 	buf[0] = '\0';
 	for (const struct opt_value *e = def->values; e->name && n < len; e++)
-		n += (size_t)snprintf(buf + n, len - n, "%s%s", n ? "|" : "", e->name);
+		if (e->value != OPT_VALUE_REFUSED)
+			n += (size_t)snprintf(buf + n, len - n, "%s%s", n ? "|" : "", e->name);
 }

@@ -119,6 +119,8 @@ static int setup_engine(struct worker *w)
 		.direct = o->direct, .fixedbufs = o->fixedbufs,
 		.registerfiles = o->registerfiles, .sqthread_poll = o->sqthread_poll,
 		.sqthread_poll_cpu = o->sqthread_poll_cpu, .hipri = o->hipri,
+		.hipri_percentage = o->hipri_percentage, .uncached = o->uncached,
+		.nowait = o->nowait,
 		.batch_submit = o->iodepth_batch_submit ? o->iodepth_batch_submit : 1,
 		.batch_complete_min = o->iodepth_batch_complete_min,
 		.batch_complete_max = o->iodepth_batch_complete_max,
@@ -562,14 +564,15 @@ static inline void count_zero(struct dir_stats *ds, const struct io_u *io)
 
 /*
  * Accounts a finished IO.  A short transfer is resubmitted for the rest (fio completes short
- * IOs the same way); EINTR and EAGAIN are resubmitted as they are.
+ * IOs the same way); EINTR and EAGAIN are resubmitted as they are, but for nowait=1, where
+ * EAGAIN is the answer asked for and an error, as in fio.
  */
 static void complete_io(struct worker *w, struct io_u *io, uint64_t now)
 {
 	struct dir_stats *ds;
+	bool again = io->res == -EINTR || (io->res == -EAGAIN && !w->eng.params.nowait);
 
-	if (io->res <= 0 && io->op < IO_OP_FSYNC && io->len && io->res != -EINTR &&
-	    io->res != -EAGAIN) {
+	if (io->res <= 0 && io->op < IO_OP_FSYNC && io->len && !again) {
 		/* The failing part is reported (after a short transfer, the rest). */
 		record_error(w, io, io->res < 0 ? -io->res : EIO);
 		restore_shape(io);
@@ -578,7 +581,7 @@ static void complete_io(struct worker *w, struct io_u *io, uint64_t now)
 		return;
 	}
 	if (io->res < 0 || (io->op < IO_OP_FSYNC && (uint32_t)io->res < io->len)) {
-		if (io->res == -EINTR || io->res == -EAGAIN || io->res > 0) {
+		if (again || io->res > 0) {
 			if (io->res > 0) {
 				w->stats.dir[io->op].short_ios += !(io->flags & IO_RETRY);
 				io->seq += (uint32_t)io->res;

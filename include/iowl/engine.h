@@ -55,7 +55,10 @@ struct engine_params {
 	bool registerfiles;	/* io_uring: register the file descriptors */
 	bool sqthread_poll;	/* io_uring: kernel submission polling thread */
 	int sqthread_poll_cpu;	/* -1: not pinned */
-	bool hipri;		/* io_uring: polled completions (IOPOLL) */
+	bool hipri;		/* io_uring: polled completions (IOPOLL); pvsync2: RWF_HIPRI */
+	unsigned hipri_percentage; /* pvsync2: share of IOs with RWF_HIPRI, 0..100 */
+	bool uncached;		/* pvsync2: RWF_DONTCACHE on buffered IO */
+	bool nowait;		/* RWF_NOWAIT: pvsync2, libaio, io_uring */
 	unsigned batch_submit;	/* iodepth_batch_submit (>= 1) */
 	unsigned batch_complete_min;
 	unsigned batch_complete_max;

@@ -161,6 +161,10 @@ struct job_opts {
 	bool sqthread_poll;
 	int sqthread_poll_cpu;
 	bool hipri;
+	/* pvsync2 (hipri too; nowait also libaio and io_uring) */
+	unsigned hipri_percentage;
+	bool uncached;
+	bool nowait;
 };
 
 /* Where an option was last set, for messages about it. */

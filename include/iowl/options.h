@@ -36,8 +36,11 @@ enum opt_flags {
 struct opt_value {
 	const char *name;
 	unsigned value;
-	const char *help;
+	const char *help;	/* for OPT_VALUE_REFUSED: why, and what to use instead */
 };
+
+/* opt_value.value of a value fio knows and iowl refuses (with the reason as its help). */
+#define OPT_VALUE_REFUSED UINT32_MAX
 
 struct opt_def;
 
@@ -55,7 +58,7 @@ struct opt_def {
 	uint64_t unit_ns;		/* OPT_TIME: unit of a bare number */
 	const struct opt_value *values;	/* OPT_ENUM: NULL-name terminated */
 	opt_parse_fn parse;		/* OPT_FUNC */
-	const char *engine;		/* owning ioengine for engine options, else NULL */
+	const char *engine;		/* owning ioengines (separated by |) for engine options, else NULL */
 	unsigned flags;			/* enum opt_flags */
 	const char *category;		/* manual section: "files", "io", "engine", ... */
 	const char *help;		/* one line */

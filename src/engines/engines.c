@@ -10,6 +10,11 @@
 	X(psync)       \
 	X(libaio)      \
 	X(io_uring)    \
+	X(pvsync)      \
+	X(pvsync2)     \
+	X(vsync)       \
+	X(mmap)        \
+	X(posixaio)    \
 	X(null)
 
 #define ENGINE_ENTRY(name) &engine_##name##_ops,

@@ -13,6 +13,11 @@ extern const struct engine_ops engine_psync_ops;
 extern const struct engine_ops engine_libaio_ops;
 extern const struct engine_ops engine_io_uring_ops;
 extern const struct engine_ops engine_null_ops;
+extern const struct engine_ops engine_pvsync_ops;
+extern const struct engine_ops engine_pvsync2_ops;
+extern const struct engine_ops engine_vsync_ops;
+extern const struct engine_ops engine_mmap_ops;
+extern const struct engine_ops engine_posixaio_ops;
 
 /*
  * Runs a trim (BLKDISCARD on a block device, a punched hole that keeps the size on a file),

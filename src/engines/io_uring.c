@@ -2,6 +2,7 @@
 /* The io_uring engine (liburing): IOs batched into one submit at commit(), reaped in batches. */
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/fs.h>
 #include <liburing.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +20,7 @@ struct uring_priv {
 	bool iopoll;			/* completions only appear when we enter the kernel */
 	bool sqpoll;			/* a kernel thread takes what we flush to the SQ ring */
 	uint8_t sqe_flags;		/* IOSQE_FIXED_FILE or 0 */
+	bool nowait;			/* RWF_NOWAIT on reads and writes */
 	unsigned depth;
 	unsigned outstanding;		/* queued and not yet reaped */
 	unsigned unsubmitted;		/* in the SQ ring, waiting for a submit */
@@ -261,6 +263,7 @@ static int uring_init(struct engine *e, struct iowl_err *err)
 	}
 	/* from here on cleanup() undoes whatever was set up */
 	e->priv = p;
+	p->nowait = e->params.nowait;
 	r = uring_setup_ring(e, p, err);
 	if (r < 0)
 		goto out_cleanup;
@@ -307,6 +310,8 @@ static void uring_prep(struct uring_priv *p, struct io_uring_sqe *sqe, struct io
 		break;
 	}
 	sqe->flags = p->sqe_flags;
+	if (p->nowait && io->op <= IO_OP_WRITE)
+		sqe->rw_flags = RWF_NOWAIT;
 	io_uring_sqe_set_data(sqe, io);
 }
 

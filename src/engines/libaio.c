@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 /* The libaio engine: Linux native AIO, IOs batched into one io_submit() at commit(). */
 #include <errno.h>
+#include <linux/fs.h>
 #include <libaio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -132,6 +133,8 @@ static int aio_queue(struct engine *e, struct io_u *io)
 		io->res = sync_nondata(f, io);
 		return ENGINE_COMPLETED;
 	}
+	if (io->op <= IO_OP_WRITE && e->params.nowait)
+		cb->aio_rw_flags = RWF_NOWAIT;
 	cb->data = io;
 	p->pending[p->npending++] = cb;
 	p->outstanding++;

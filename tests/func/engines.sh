@@ -2,7 +2,7 @@
 # Every engine writes a scratch file and reads it back, buffered and with O_DIRECT; the JSON counts must be exact.
 . "$(dirname "$0")/../lib.sh"
 f="$SCRATCH/data"
-for engine in sync psync libaio io_uring; do
+for engine in sync psync libaio io_uring pvsync pvsync2 vsync mmap posixaio; do
 	for direct in 0 1; do
 		for depth in 1 16; do
 			rm -f "$f"
