@@ -589,6 +589,8 @@ static int check_verify_combos(struct job *job, struct iowl_err *err)
 			       o->zero_buffers ? "zero_buffers" : "buffer_compress_percentage");
 	if (o->verify_backlog && !job_does_dir(job, IO_OP_WRITE))
 		job_warn(job, "verify_backlog", "the job does not write: verify_backlog is ignored (as fio)");
+	if (o->time_based && o->do_verify && !o->verify_backlog && job_does_dir(job, IO_OP_WRITE))
+		job_warn(job, "verify", "time_based writes for all of runtime: the verification read phase never starts (as in fio; verify_backlog verifies while writing)");
 	if (o->numjobs > 1 && o->filename && job_does_dir(job, IO_OP_WRITE) &&
 	    !o->offset_increment.bytes && !o->offset_increment.is_pct)
 		return JOB_ERR(job, "numjobs", err, "numjobs=%u clones would write over each other's verified blocks in filename=%s (give each clone its own region with offset_increment, or let iowl name a file per clone)",

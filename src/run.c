@@ -507,7 +507,7 @@ static void group_add(struct group_result *g, const struct job_result *u)
 {
 	for (unsigned d = 0; d < 3; d++) {
 		const struct dir_stats *ds = &u->st.dir[d];
-		uint64_t rt = u->st.runtime_ns;
+		uint64_t rt = stats_dir_runtime(&u->st, d);
 		uint64_t bw;
 
 		if (!ds->ios)

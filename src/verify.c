@@ -622,7 +622,8 @@ static int verify_alloc(struct verify *v, const struct job *job, unsigned depth,
 		return err_set(err, "job '%s': out of memory for the verify state of %" PRIu64
 			       " units (%" PRIu64 " MiB: 4 bytes per verify_interval)",
 			       o->name, units, (units * 4) >> 20);
-	if (o->verify_backlog && job_does_dir(job, IO_OP_WRITE)) {
+	/* As fio: do_verify=0 turns every verification read off, the backlog's too. */
+	if (o->verify_backlog && o->do_verify && job_does_dir(job, IO_OP_WRITE)) {
 		v->backlog = o->verify_backlog;
 		v->ring_cap = o->verify_backlog + depth;
 		v->ring = calloc(v->ring_cap, sizeof(*v->ring));
@@ -878,7 +879,8 @@ bool verify_finish_writes(struct verify *v)
 {
 	if (v->halted)
 		return false;
-	if (v->state && v->do_verify) {
+	/* With a backlog the earlier batches were read: only the last, partial one is left. */
+	if (!v->ring && v->state && v->do_verify) {
 		v->readback = true;
 		v->rb_unit = 0;
 		v->rb_file = 0;

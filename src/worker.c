@@ -608,18 +608,14 @@ static void complete_io(struct worker *w, struct io_u *io, uint64_t now)
 		io->res += (int32_t)io->seq;
 		restore_shape(io);
 	}
-	if (w->verifying) {	/* the read-back after the workload is not part of its figures */
-		end_verify(w, io, true);
-		put_io(w, io);
-		return;
-	}
+	/* The read-back after the workload counts as reads, as in fio (timed apart: read_runtime_ns). */
 	ds = &w->stats.dir[io->op];
 	ds->ios++;
 	w->done_ios++;
 	ds->bytes += (uint32_t)io->res;
-	if (io->op == IO_OP_READ && w->moves_data)
+	if (io->op == IO_OP_READ && w->moves_data && !w->verifying)
 		count_zero(ds, io);
-	if (w->stats.streams) {
+	if (w->stats.streams && !w->verifying) {
 		struct stream_stats *ss = &w->stats.streams[io->stream];
 
 		ss->ios[io->op]++;
@@ -628,7 +624,7 @@ static void complete_io(struct worker *w, struct io_u *io, uint64_t now)
 		if (ss->clat_hist[io->op])
 			hist_add(ss->clat_hist[io->op], now - io->issue_ns);
 	}
-	if (w->log_io && !w->ramp_end_ns)
+	if (w->log_io && !w->ramp_end_ns && !w->verifying)
 		wlog_io(w->wlog, io, io->flags & IO_QUEUED, now);
 	if (io->flags & IO_QUEUED)
 		lat_add(&ds->slat, io->issue_ns - io->start_ns);
@@ -1123,15 +1119,17 @@ static void wait_start(struct worker *w)
 /*
  * What comes after the workload: the read-back of every unit written (do_verify), or the
  * writes left in the verify_backlog.  runtime does not bound it; a signal, or an error that
- * ended the job, skips it.  It is not measured: only its errors count.  Returns 0 or -errno
- * of the engine.
+ * ended the job, skips it, and so does time_based (fio: the runtime leaves no time for it).
+ * Its reads count as reads, over the job's time for reads plus its own (fio's read runtime).
+ * Returns 0 or -errno of the engine.
  */
-static int verify_after_writes(struct worker *w)
+static int verify_after_writes(struct worker *w, uint64_t work_ns)
 {
-	uint64_t submit[STATS_BUCKETS], complete[STATS_BUCKETS];
+	uint64_t submit[STATS_BUCKETS], complete[STATS_BUCKETS], t0 = clock_ns();
 	int ret;
 
-	if (stopping(w) || w->error_stop || !verify_finish_writes(w->verify))
+	if (stopping(w) || w->error_stop || w->job->o.time_based ||
+	    !verify_finish_writes(w->verify))
 		return 0;
 	memcpy(submit, w->stats.submit, sizeof(submit));
 	memcpy(complete, w->stats.complete, sizeof(complete));
@@ -1140,6 +1138,8 @@ static int verify_after_writes(struct worker *w)
 	w->deadline_ns = UINT64_MAX;
 	w->next_sample_ns = UINT64_MAX;		/* no bandwidth samples either */
 	ret = run_loop(w);
+	w->stats.read_runtime_ns = (job_does_dir(w->job, IO_OP_READ) ? work_ns : 0) +
+				   clock_ns() - t0;
 	memcpy(w->stats.submit, submit, sizeof(submit));
 	memcpy(w->stats.complete, complete, sizeof(complete));
 	return ret;
@@ -1257,7 +1257,7 @@ void *worker_main(void *arg)
 		step_close(w, work_end);
 	getrusage(RUSAGE_THREAD, &ru1);
 	if (!w->status && w->verify)
-		w->status = verify_after_writes(w);
+		w->status = verify_after_writes(w, work_end - w->start_ns);
 	if (w->wlog && !w->ramp_end_ns)
 		log_ret = wlog_close(w->wlog, &w->stats, work_end, &log_err);
 	if (w->status && !w->pass_err)

@@ -68,6 +68,7 @@ struct worker_stats {
 	uint64_t submit[STATS_BUCKETS];	/* submit calls by batch size */
 	uint64_t complete[STATS_BUCKETS];	/* reap calls by batch size */
 	uint64_t runtime_ns;		/* measured time, ramp excluded */
+	uint64_t read_runtime_ns;	/* the reads' time where it differs (verify read-back), 0: runtime_ns */
 	uint64_t usr_ns, sys_ns;
 	uint64_t ctx, majf, minf;
 	uint64_t think_stalls, think_ns, think_spin_ns;	/* thinktime: stalls, their time, spun part */
@@ -105,5 +106,8 @@ void stats_release(struct worker_stats *s);
  * weighted share of the scanned candidates found all zeros; -1 when no read was looked at.
  */
 double stats_zero_share(const struct dir_stats *d);
+
+/* The measured time of direction d: the job's, or for reads the time of the verify read-back too. */
+uint64_t stats_dir_runtime(const struct worker_stats *s, unsigned d);
 
 #endif

@@ -229,8 +229,9 @@ bool verify_pending(struct verify *v);
 void verify_next(struct verify *v, struct io_u *io);
 
 /*
- * Starts what comes after the job's writes: with do_verify the read-back of every unit
- * written, else the writes left in the verify_backlog.  Returns true when there is any.
+ * Starts what comes after the job's writes: the writes left in the verify_backlog, or without
+ * a backlog (and with do_verify) the read-back of every unit written, so each write is read
+ * back once.  Returns true when there is any.
  */
 bool verify_finish_writes(struct verify *v);
 

@@ -163,7 +163,7 @@ uint64_t fmt_per_sec(uint64_t count, uint64_t ns)
 void fmt_dir_figures(const struct job_result *u, unsigned d, struct fmt_dir *out)
 {
 	const struct dir_stats *ds = &u->st.dir[d];
-	uint64_t ns = u->st.runtime_ns;
+	uint64_t ns = stats_dir_runtime(&u->st, d);
 
 	memset(out, 0, sizeof(*out));
 	if (!(ds->ios || ds->bytes) || !fmt_runtime_ms(ns))

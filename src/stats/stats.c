@@ -129,6 +129,12 @@ void stats_reset(struct worker_stats *s)
 		}
 	s->runtime_ns = 0;
 	s->think_stalls = s->think_ns = s->think_spin_ns = 0;
+	s->read_runtime_ns = 0;
+}
+
+uint64_t stats_dir_runtime(const struct worker_stats *s, unsigned d)
+{
+	return d == 0 && s->read_runtime_ns ? s->read_runtime_ns : s->runtime_ns;
 }
 
 
@@ -169,6 +175,8 @@ int stats_merge(struct worker_stats *dst, const struct worker_stats *src)
 	}
 	if (src->runtime_ns > dst->runtime_ns)
 		dst->runtime_ns = src->runtime_ns;
+	if (stats_dir_runtime(src, 0) > stats_dir_runtime(dst, 0))
+		dst->read_runtime_ns = stats_dir_runtime(src, 0);
 	dst->usr_ns += src->usr_ns;
 	dst->sys_ns += src->sys_ns;
 	dst->ctx += src->ctx;

@@ -487,7 +487,7 @@ static void test_backlog(void **state)
 	struct verify *v;
 	struct io_u io;
 
-	assert_int_equal(build(&fx, "rw=write\nverify=crc32c\nverify_backlog=3\ndo_verify=0"), 0);
+	assert_int_equal(build(&fx, "rw=write\nverify=crc32c\nverify_backlog=3"), 0);
 	v = verify_new(&fx.jobs[0], 0, &fx.plan, 2, IV, 1, &fx.err);
 	assert_non_null(v);
 	for (unsigned i = 0; i < 4; i++) {
