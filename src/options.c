@@ -226,6 +226,9 @@ static const struct opt_def options[] = {
 	/* time */
 	{ .name = "runtime", .alias = "timeout", .type = OPT_TIME, .off = O(runtime), .def = "0",
 	  .unit_ns = NS_S, .category = "time", .help = "stop after this long (bare numbers are seconds)" },
+	{ .name = "io_timeout", .type = OPT_TIME, .off = O(io_timeout), .def = "300",
+	  .unit_ns = NS_S, .category = "time",
+	  .help = "end the job with an error when IOs in flight see no completion for this long, naming them (0: wait for ever; iowl's own, bare numbers are seconds)" },
 	{ .name = "time_based", .type = OPT_BOOL, .off = O(time_based), .def = "0",
 	  .category = "time", .help = "run for the whole runtime, repeating the workload" },
 	{ .name = "ramp_time", .type = OPT_TIME, .off = O(ramp_time), .def = "0",

@@ -25,6 +25,8 @@
 #define RATE_SETTLE_NS 2000000000ULL	/* fio's settling time before rate_min is checked */
 #define RATE_POLL_NS 1000000ULL		/* rate_min: how often a direction without IO yet is looked at */
 #define THINK_NAP_NS 100000000ULL	/* longest single sleep of a thinktime stall */
+#define REAP_SLICE_NS 250000000ULL	/* longest wait for a completion between looks at a stop and io_timeout */
+#define RATE_SPIN_NS 100000ULL		/* the end of a rate wait without IO in flight is spun: a sleep wakes late */
 
 static const char *const op_names[] = { "read", "write", "trim", "sync", "datasync" };
 
@@ -131,7 +133,8 @@ static int setup_engine(struct worker *w)
 	e->ios = calloc(e->depth, sizeof(*e->ios));
 	w->free_idx = calloc(e->depth, sizeof(*w->free_idx));
 	w->pend = calloc(e->depth, sizeof(*w->pend));
-	if (!e->ios || !w->free_idx || !w->pend || posix_memalign(&e->buf_base, 4096, bufsz * e->depth))
+	w->requeue = calloc(e->depth, sizeof(*w->requeue));
+	if (!e->ios || !w->free_idx || !w->pend || !w->requeue || posix_memalign(&e->buf_base, 4096, bufsz * e->depth))
 		return err_set(&w->err, "job '%s': out of memory for %u buffers of %llu bytes",
 			       o->name, e->depth, (unsigned long long)bufsz);
 	for (unsigned i = 0; i < e->depth; i++) {
@@ -248,6 +251,37 @@ static void iolog_add(struct worker *w, const struct io_u *io)
 static void put_io(struct worker *w, struct io_u *io)
 {
 	w->free_idx[w->nfree++] = io->index;
+}
+
+/*
+ * The requeue FIFO: IOs to issue again before any new one, in the order they came back.  Each
+ * of the depth IOs is in it at most once, so depth slots always suffice.  An IO the engine
+ * refused goes to the front (it was next), one that came back short or with EAGAIN to the back.
+ */
+static void requeue_push(struct worker *w, struct io_u *io, bool front)
+{
+	unsigned depth = w->eng.depth;
+
+	io->flags |= IO_RETRY;
+	if (front) {
+		w->rq_head = w->rq_head ? w->rq_head - 1 : depth - 1;
+		w->requeue[w->rq_head] = io;
+	} else {
+		unsigned tail = w->rq_head + w->nrequeue;
+
+		w->requeue[tail >= depth ? tail - depth : tail] = io;
+	}
+	w->nrequeue++;
+}
+
+static struct io_u *requeue_pop(struct worker *w)
+{
+	struct io_u *io = w->requeue[w->rq_head];
+
+	if (++w->rq_head == w->eng.depth)
+		w->rq_head = 0;
+	w->nrequeue--;
+	return io;
 }
 
 static void record_error(struct worker *w, const struct io_u *io, int err)
@@ -589,8 +623,7 @@ static void complete_io(struct worker *w, struct io_u *io, uint64_t now)
 				io->buf = (char *)io->buf + io->res;
 				io->len -= (uint32_t)io->res;
 			}
-			io->flags |= IO_RETRY;
-			w->retry = io;
+			requeue_push(w, io, false);
 			return;
 		}
 		record_error(w, io, io->res < 0 ? -io->res : EIO);
@@ -659,6 +692,8 @@ static int commit(struct worker *w)
 	now = clock_ns();
 	w->last_ns = now;
 	w->committed = true;
+	if (!w->inflight)	/* io_timeout counts from here when nothing was in flight */
+		w->progress_ns = now;
 	for (unsigned i = 0; i < w->pending; i++)
 		w->pend[i]->issue_ns = now;
 	w->stats.submit[batch_bucket(w->pending)]++;
@@ -667,7 +702,25 @@ static int commit(struct worker *w)
 	return 0;
 }
 
-static int reap(struct worker *w, unsigned min)
+/*
+ * A wait for completions ended with none.  Once none came for io_timeout, the IOs in flight
+ * are stuck: the job ends with -ETIMEDOUT and leaves them (stuck_report() names them).
+ */
+static int stalled(struct worker *w)
+{
+	uint64_t limit = w->job->o.io_timeout;
+
+	if (!limit || !w->inflight || clock_ns() - w->progress_ns < limit)
+		return 0;
+	w->stuck = w->no_more = w->error_stop = true;
+	return -ETIMEDOUT;
+}
+
+/*
+ * Reaps at least min completions (fewer when wait_ns passes first, none when a wait of
+ * REAP_SLICE_NS brings none: the caller looks at a stop and comes back).  Returns 0 or -errno.
+ */
+static int reap_wait(struct worker *w, unsigned min, uint64_t wait_ns)
 {
 	const struct engine_params *p = &w->eng.params;
 	unsigned max = p->batch_complete_max ? p->batch_complete_max : w->inflight;
@@ -678,7 +731,9 @@ static int reap(struct worker *w, unsigned min)
 		max = w->inflight;
 	if (min > max)
 		min = max;
-	n = w->eng.ops->getevents(&w->eng, min, max);
+	n = w->eng.ops->getevents(&w->eng, min, max, wait_ns < REAP_SLICE_NS ? wait_ns : REAP_SLICE_NS);
+	if (!n && min)
+		return stalled(w);
 	if (n <= 0)
 		return n == -EINTR ? 0 : n;
 	/*
@@ -691,12 +746,18 @@ static int reap(struct worker *w, unsigned min)
 		now = clock_ns();
 	w->committed = false;
 	w->last_ns = now;
+	w->progress_ns = now;
 	w->stats.complete[batch_bucket((unsigned)n)]++;
 	w->inflight -= (unsigned)n;
 	for (int i = 0; i < n; i++)
 		complete_io(w, w->eng.ops->event(&w->eng, (unsigned)i), now);
 	tick(w, now);
 	return 0;
+}
+
+static int reap(struct worker *w, unsigned min)
+{
+	return reap_wait(w, min, REAP_SLICE_NS);
 }
 
 /* Decides whether the workload has more IO (loops, io_size, number_ios); once it says no, it stays no. */
@@ -758,11 +819,8 @@ static struct io_u *next_io(struct worker *w, uint64_t now)
 	const struct job_opts *o = &w->job->o;
 	struct io_u *io;
 
-	if (w->retry) {
-		io = w->retry;
-		w->retry = NULL;
-		return io;
-	}
+	if (w->nrequeue)
+		return requeue_pop(w);
 	if (w->blocked) {
 		io = w->blocked;
 		w->blocked = NULL;
@@ -827,36 +885,42 @@ static uint64_t rate_gap(struct worker *w, unsigned d, uint32_t len)
 /*
  * Waits until the IO's turn in its direction's schedule, and remembers when that was meant to
  * be: latency measured from there shows a stalled device's backlog, which latency from
- * submission hides (coordinated omission).  Returns the clock after waiting.
+ * submission hides (coordinated omission).  IOs in flight are reaped as they complete during
+ * the wait (fio drains them before it sleeps), so their latency ends when they do.  The wait
+ * ends at the deadline, a stop or an error, and then the IO is not issued.  Returns 0 with *now
+ * the clock after the wait, 1 when the IO is not to be issued, or -errno of the engine.
  */
-static uint64_t rate_wait(struct worker *w, struct io_u *io, uint64_t now)
+static int rate_wait(struct worker *w, struct io_u *io, uint64_t *now)
 {
 	unsigned d = io->op;
-	uint64_t due;
+	uint64_t due, end, t = *now;
+	int ret = 0;
 
 	if (d > IO_OP_TRIM || (!w->job->o.rate[d] && !w->job->o.rate_iops[d]))
-		return now;
+		return 0;
 	due = w->rate_next[d];
 	w->rate_next[d] = due + rate_gap(w, d, io->len);
 	io->sched_ns = due;
-	if (due <= now)
-		return now;
-	for (;;) {
-		uint64_t left;
+	if (due <= t)
+		return 0;
+	end = due < w->deadline_ns ? due : w->deadline_ns;
+	while (!ret && t < end && !stopping(w) && !w->error_stop) {
+		uint64_t left = end - t;
 
-		now = clock_ns();
-		if (now >= due || stopping(w))
-			return now;
 		answer_snap(w);
-		left = due - now;
-		if (left > 200000) {	/* sleep most of a long gap, spin the end */
-			struct timespec ts = { 0, (long)(left - 100000) };
-
-			if (left - 100000 >= 1000000000ULL)
-				ts = (struct timespec){ 0, 999999999 };
-			nanosleep(&ts, NULL);
+		if (w->inflight) {	/* a completion ends the wait as it comes */
+			ret = reap_wait(w, 1, left);
+		} else if (left > 2 * RATE_SPIN_NS) {	/* sleep most of the gap, spin the end */
+			left -= RATE_SPIN_NS;
+			nanosleep(&(struct timespec){ 0, (long)(left < REAP_SLICE_NS ? left : REAP_SLICE_NS) },
+				  NULL);
 		}
+		t = clock_ns();
 	}
+	*now = t;
+	if (ret)
+		return ret;
+	return t >= due && !stopping(w) && !w->error_stop ? 0 : 1;
 }
 
 /* The count thinktime_blocks applies to: completed IOs (fio's io_blocks) or issued ones (io_issues). */
@@ -949,8 +1013,7 @@ static int issue(struct worker *w, struct io_u *io)
 		return 0;
 	}
 	if (ret == ENGINE_BUSY) {
-		io->flags |= IO_RETRY;
-		w->retry = io;
+		requeue_push(w, io, true);
 		ret = commit(w);
 		return ret ? ret : 1;
 	}
@@ -965,9 +1028,9 @@ static int fill_queue(struct worker *w)
 		uint64_t now;
 		int ret;
 
-		if (!w->retry && !w->blocked && !more_io(w))
+		if (!w->nrequeue && !w->blocked && !more_io(w))
 			break;
-		if (!w->retry && !w->blocked && !w->nfree)
+		if (!w->nrequeue && !w->blocked && !w->nfree)
 			break;
 		if (w->think_ns && think_due(w) && (ret = think(w)))
 			return ret;
@@ -984,7 +1047,7 @@ static int fill_queue(struct worker *w)
 			w->last_ns = w->async ? now : 0;
 		}
 		/* At the deadline an IO already started is finished; one still waiting is dropped. */
-		if (now >= w->deadline_ns && !w->retry) {
+		if (now >= w->deadline_ns && !w->nrequeue) {
 			w->no_more = true;
 			if (w->blocked)
 				put_io(w, w->blocked);
@@ -998,8 +1061,16 @@ static int fill_queue(struct worker *w)
 		 * inline completions is the previous IO's completion, read already.
 		 */
 		if (w->rated && !(io->flags & IO_RETRY) && io->op <= IO_OP_TRIM) {
-			uint64_t t = rate_wait(w, io, now);
+			uint64_t t = now;
 
+			ret = rate_wait(w, io, &t);
+			if (ret) {	/* the deadline, a stop or an error came first */
+				put_io(w, io);
+				w->no_more = true;
+				if (ret < 0)
+					return ret;
+				break;
+			}
 			if (t != now) {	/* it waited: the IO starts now */
 				now = t;
 				io->start_ns = now;
@@ -1049,7 +1120,7 @@ static int run_loop(struct worker *w)
 		if (ret)
 			break;
 		if (!w->inflight) {
-			if ((w->retry || w->blocked) && !stopping(w))
+			if ((w->nrequeue || w->blocked) && !stopping(w))
 				continue;
 			if (stopping(w) || w->no_more || !more_io(w))
 				break;
@@ -1058,14 +1129,20 @@ static int run_loop(struct worker *w)
 		ret = reap(w, reap_min(w));
 	}
 	/* Drain what is in flight, even when stopping, so buffers are not freed under the kernel. */
-	while (w->inflight && w->eng.ops->getevents) {
+	while (w->inflight && w->eng.ops->getevents && !w->stuck) {
 		int r = reap(w, w->inflight);
 
 		if (r) {
 			ret = ret ? ret : r;
 			break;
 		}
-		w->retry = NULL;
+		while (w->nrequeue) {	/* an engine error ended the job: no resubmission */
+			struct io_u *io = requeue_pop(w);
+
+			restore_shape(io);
+			end_verify(w, io, false);
+			put_io(w, io);
+		}
 	}
 	return ret;
 }
@@ -1179,7 +1256,7 @@ static void think_rate_start(struct worker *w, uint64_t now)
 
 	w->think_ns = o->thinktime;
 	w->think_blocks = o->thinktime_blocks;
-	if (o->thinktime)	/* stalls as long as asked: no 50 us of timer slack on each */
+	if (o->thinktime || w->rated)	/* waits as long as asked: no 50 us of timer slack on each */
 		prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL);
 	if (o->thinktime && o->thinktime_iotime) {
 		w->think_io_at = now + o->thinktime_iotime;
@@ -1189,6 +1266,55 @@ static void think_rate_start(struct worker *w, uint64_t now)
 	for (unsigned d = 0; d < 3; d++)
 		if (o->rate_min[d] || o->rate_iops_min[d])
 			w->ratecheck_ns = now + o->ramp_time + RATE_SETTLE_NS;
+}
+
+/*
+ * The error of a job whose IOs in flight saw no completion for io_timeout: the IOs, oldest
+ * first as far as the message holds them.  Returns -ETIMEDOUT.
+ */
+static int stuck_report(struct worker *w, uint64_t now)
+{
+	static const char *const dirs[] = { "read", "write", "trim", "fsync", "fdatasync" };
+	struct engine *e = &w->eng;
+	char *idle = calloc(e->depth, 1), *t = w->err.text;
+	size_t room = sizeof(w->err.text), len;
+	unsigned shown = 0, n = 0;
+	uint64_t after = 0;
+
+	/* In flight: every IO that is not free, waiting to be committed, requeued or blocked. */
+	for (unsigned i = 0; idle && i < w->nfree; i++)
+		idle[w->free_idx[i]] = 1;
+	for (unsigned i = 0; idle && i < w->pending; i++)
+		idle[w->pend[i]->index] = 1;
+	for (unsigned i = 0; idle && i < w->nrequeue; i++)
+		idle[w->requeue[(w->rq_head + i) % e->depth]->index] = 1;
+	if (idle && w->blocked)
+		idle[w->blocked->index] = 1;
+	snprintf(t, room, "job '%s': no IO completed for %.1f s (io_timeout=%.1f s); %u IOs in flight are stuck:",
+		 w->job->o.name, (double)(now - w->progress_ns) / 1e9,
+		 (double)w->job->o.io_timeout / 1e9, w->inflight);
+	for (;;) {	/* the oldest IO not yet listed, until the message is full */
+		const struct io_u *old = NULL;
+
+		for (unsigned i = 0; idle && i < e->depth; i++)
+			if (!idle[i] && e->ios[i].issue_ns >= after &&
+			    (!old || e->ios[i].issue_ns < old->issue_ns))
+				old = &e->ios[i];
+		len = strlen(t);
+		if (!old || room - len < 200 || shown == w->inflight)
+			break;
+		idle[old->index] = 1;
+		after = old->issue_ns;
+		snprintf(t + len, room - len, "%s %s offset=%llu size=%u file '%s' for %.1f s",
+			 shown ? ";" : "", dirs[old->op], (unsigned long long)old->offset, old->len,
+			 w->plan.files[old->file].path, (double)(now - old->issue_ns) / 1e9);
+		shown++;
+	}
+	n = w->inflight - shown;
+	if (n)
+		snprintf(t + len, room - len, "; and %u more", n);
+	free(idle);
+	return -ETIMEDOUT;
 }
 
 /* The error of a job that fell short of rate_min or rate_iops_min.  Returns -EIO. */
@@ -1248,6 +1374,8 @@ void *worker_main(void *arg)
 	}
 	think_rate_start(w, now);
 	w->status = run_loop(w);
+	if (w->stuck)
+		w->status = stuck_report(w, clock_ns());
 	if (!w->status)
 		w->status = w->pass_err;
 	if (o->end_fsync && !stopping(w))
@@ -1260,7 +1388,7 @@ void *worker_main(void *arg)
 		w->status = verify_after_writes(w, work_end - w->start_ns);
 	if (w->wlog && !w->ramp_end_ns)
 		log_ret = wlog_close(w->wlog, &w->stats, work_end, &log_err);
-	if (w->status && !w->pass_err)
+	if (w->status && !w->pass_err && !w->stuck)
 		err_set(&w->err, "job '%s': ioengine %s: %s", o->name, o->ioengine,
 			strerror(-w->status));
 	else if (log_ret) {	/* a log that could not be written is a failed run */
@@ -1279,8 +1407,11 @@ void *worker_main(void *arg)
 	if (w->verify)
 		verify_report(w);
 out:
-	/* io_uring rings made with SINGLE_ISSUER can only be waited on by the thread that made them. */
-	if (w->eng.ops && w->eng.ops->cleanup)
+	/*
+	 * io_uring rings made with SINGLE_ISSUER can only be waited on by the thread that made
+	 * them.  Stuck IOs keep their engine and buffers: the kernel may still complete them.
+	 */
+	if (w->eng.ops && w->eng.ops->cleanup && !w->stuck)
 		w->eng.ops->cleanup(&w->eng);
 	__atomic_store_n(&w->state, WORKER_DONE, __ATOMIC_RELEASE);
 	return NULL;
@@ -1288,8 +1419,15 @@ out:
 
 void worker_free(struct worker *w)
 {
+	static struct worker *left;	/* workers with stuck IOs, kept whole and reachable */
+
 	if (!w)
 		return;
+	if (w->stuck) {	/* the kernel may still write into its buffers: the worker stays */
+		w->left_next = left;
+		left = w;
+		return;
+	}
 	if (w->eng.ops && w->eng.ops->cleanup)
 		w->eng.ops->cleanup(&w->eng);
 	gen_free(w->gen);
@@ -1305,6 +1443,7 @@ void worker_free(struct worker *w)
 	free(w->eng.buf_base);
 	free(w->free_idx);
 	free(w->pend);
+	free(w->requeue);
 	free(w->step_hist);
 	free(w->step_scratch);
 	free(w);

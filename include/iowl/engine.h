@@ -77,6 +77,9 @@ enum engine_flags {
 	ENGINE_F_INSTANT = 1U << 2,	/* commit() completes everything; getevents() never waits */
 };
 
+/* getevents() without a time limit. */
+#define ENGINE_WAIT_FOREVER UINT64_MAX
+
 struct engine;
 
 struct engine_ops {
@@ -91,9 +94,10 @@ struct engine_ops {
 	int (*queue)(struct engine *e, struct io_u *io);
 	/* Submits what queue() accepted.  Returns 0 or -errno.  NULL for sync engines. */
 	int (*commit)(struct engine *e);
-	/* Waits for at least min and at most max completions.  Returns how many are ready
-	 * (event() 0..n-1 give them) or -errno.  NULL for sync engines. */
-	int (*getevents)(struct engine *e, unsigned min, unsigned max);
+	/* Waits for at least min and at most max completions, but no longer than timeout_ns
+	 * (ENGINE_WAIT_FOREVER: no limit).  Returns how many are ready (event() 0..n-1 give
+	 * them; fewer than min when the time ran out) or -errno.  NULL for sync engines. */
+	int (*getevents)(struct engine *e, unsigned min, unsigned max, uint64_t timeout_ns);
 	struct io_u *(*event)(struct engine *e, unsigned i);
 	/* Releases what init() set up; safe after a failed init(). */
 	void (*cleanup)(struct engine *e);

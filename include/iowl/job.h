@@ -93,6 +93,7 @@ struct job_opts {
 	bool direct;
 	char *ioengine;
 	uint64_t runtime;	/* ns; 0: none */
+	uint64_t io_timeout;	/* ns without a completion after which in-flight IOs are stuck; 0: never */
 	bool time_based;
 	uint64_t ramp_time;	/* ns */
 	uint64_t rate[3];	/* bytes/s per direction, 0: none */

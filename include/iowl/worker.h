@@ -44,10 +44,12 @@ struct worker {
 	unsigned nfree;
 	unsigned inflight;
 	unsigned pending;		/* queued, not yet committed */
-	struct io_u *retry;		/* an IO the engine refused (BUSY) or a short IO to finish */
+	struct io_u **requeue;		/* IOs to issue again: refused (BUSY), short, EAGAIN or EINTR */
+	unsigned rq_head, nrequeue;	/* a FIFO of depth slots: requeue[rq_head], nrequeue of them */
 	struct verify *verify;		/* NULL unless the job verifies */
 	struct io_u *blocked;		/* verify: waits for an overlapping IO in flight */
 	bool verifying;			/* in the verification after the writes */
+	uint64_t progress_ns;		/* the last completion, or the submission that found none in flight */
 	bool error_stop;		/* an error ended the workload */
 	uint64_t issued_ios;
 	uint64_t loop_bytes;		/* bytes issued in the current loop */
@@ -93,6 +95,8 @@ struct worker {
 	unsigned number;		/* thread number in the run (seeds, names) */
 	struct run_ctl *ctl;
 	struct target_plan plan;
+	bool stuck;			/* io_timeout passed with IOs in flight: they are left */
+	struct worker *left_next;	/* worker_free() keeps stuck workers in a list */
 	int pass_err;			/* -errno of the files' renewal between loops (err holds why) */
 	int iolog_fd;			/* -1: no write_iolog */
 	char *iolog_buf;

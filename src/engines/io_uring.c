@@ -367,19 +367,28 @@ static int uring_commit(struct engine *e)
 }
 
 /*
- * Enters the kernel until min completions are in the CQ ring, submitting anything queued; with
- * DEFER_TASKRUN this is also where completion work runs.  Returns 0 or -errno.
+ * Enters the kernel until min completions are in the CQ ring or timeout_ns passed, submitting
+ * anything queued; with DEFER_TASKRUN this is also where completion work runs.  Returns 0, 1
+ * when the time ran out, or -errno.
  */
-static int uring_wait(struct uring_priv *p, unsigned min)
+static int uring_wait(struct uring_priv *p, unsigned min, uint64_t timeout_ns)
 {
+	struct __kernel_timespec ts = { (long long)(timeout_ns / 1000000000ULL),
+					(long long)(timeout_ns % 1000000000ULL) };
+	struct io_uring_cqe *cqe;
 	int r;
 
 	do {
-		r = io_uring_submit_and_wait(&p->ring, min);
+		if (timeout_ns == ENGINE_WAIT_FOREVER || !min)
+			r = io_uring_submit_and_wait(&p->ring, min);
+		else
+			r = io_uring_submit_and_wait_timeout(&p->ring, &cqe, min, &ts, NULL);
 	} while (r == -EINTR);
+	uring_submitted(p);
+	if (r == -ETIME)
+		return 1;
 	if (r < 0 && r != -EAGAIN && r != -EBUSY)
 		return r;
-	uring_submitted(p);
 	return 0;
 }
 
@@ -402,7 +411,7 @@ static void uring_reap(struct uring_priv *p, unsigned n)
 	p->outstanding -= n;
 }
 
-static int uring_getevents(struct engine *e, unsigned min, unsigned max)
+static int uring_getevents(struct engine *e, unsigned min, unsigned max, uint64_t timeout_ns)
 {
 	struct uring_priv *p = e->priv;
 	unsigned n;
@@ -417,16 +426,18 @@ static int uring_getevents(struct engine *e, unsigned min, unsigned max)
 	n = io_uring_peek_batch_cqe(&p->ring, p->cqes, max);
 	if (!n && !min && p->iopoll && p->outstanding) {
 		/* polled completions are only found by entering the kernel */
-		r = uring_wait(p, 0);
+		r = uring_wait(p, 0, timeout_ns);
 		if (r < 0)
 			return r;
 		n = io_uring_peek_batch_cqe(&p->ring, p->cqes, max);
 	}
 	while (n < min) {
-		r = uring_wait(p, min);
+		r = uring_wait(p, min, timeout_ns);
 		if (r < 0)
 			return r;
 		n = io_uring_peek_batch_cqe(&p->ring, p->cqes, max);
+		if (r)
+			break;	/* the time ran out */
 	}
 	uring_reap(p, n);
 	return (int)n;

@@ -5,6 +5,7 @@
 #include <libaio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "engines/engines_int.h"
 
@@ -209,9 +210,10 @@ static unsigned aio_reap_ring(struct aio_ring *ring, struct io_event *ev, unsign
 	return n;
 }
 
-static int aio_getevents(struct engine *e, unsigned min, unsigned max)
+static int aio_getevents(struct engine *e, unsigned min, unsigned max, uint64_t timeout_ns)
 {
 	struct aio_priv *p = e->priv;
+	struct timespec ts = { (time_t)(timeout_ns / 1000000000ULL), (long)(timeout_ns % 1000000000ULL) };
 	unsigned n, got;
 	int r;
 
@@ -228,9 +230,12 @@ static int aio_getevents(struct engine *e, unsigned min, unsigned max)
 	if (min > n + p->inflight)
 		min = n + p->inflight;
 	while (n < min) {
-		r = io_getevents(p->ctx, min - n, max - n, p->events + n, NULL);
+		r = io_getevents(p->ctx, min - n, max - n, p->events + n,
+				 timeout_ns == ENGINE_WAIT_FOREVER ? NULL : &ts);
 		if (r == -EINTR)
 			continue;
+		if (!r && timeout_ns != ENGINE_WAIT_FOREVER)
+			break;	/* the time ran out (an EINTR starts a whole timeout again) */
 		if (r < 0) {
 			if (!n)
 				return r;

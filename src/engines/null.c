@@ -78,7 +78,7 @@ static int null_commit(struct engine *e)
 }
 
 /* Everything committed is complete, so min never makes it wait. */
-static int null_getevents(struct engine *e, unsigned min, unsigned max)
+static int null_getevents(struct engine *e, unsigned min, unsigned max, uint64_t timeout_ns)
 {
 	struct null_priv *p = e->priv;
 	unsigned n = p->ncommitted < max ? p->ncommitted : max;

@@ -317,7 +317,7 @@ static void drv_run(struct rig *r, struct req *reqs, unsigned n)
 		assert_int_equal(ops->commit(&r->e), 0);
 		if (!inflight)
 			continue;
-		got = ops->getevents(&r->e, 1, r->e.depth);
+		got = ops->getevents(&r->e, 1, r->e.depth, ENGINE_WAIT_FOREVER);
 		assert_true(got >= 1 && got <= (int)inflight);
 		for (i = 0; i < got; i++) {
 			io = ops->event(&r->e, (unsigned)i);
@@ -508,7 +508,7 @@ static void test_busy(void **state)
 	assert_int_equal(ops->commit(&r->e), 0);
 	assert_int_equal(ops->queue(&r->e, &r->ios[0]), ENGINE_BUSY);
 	while (got < 4) {
-		n = ops->getevents(&r->e, 1, 4);
+		n = ops->getevents(&r->e, 1, 4, ENGINE_WAIT_FOREVER);
 		assert_true(n >= 1);
 		for (i = 0; i < (unsigned)n; i++)
 			assert_int_equal(ops->event(&r->e, i)->res, BLK);
@@ -517,7 +517,7 @@ static void test_busy(void **state)
 	assert_int_equal(got, 4);
 	assert_int_equal(ops->queue(&r->e, &r->ios[0]), ENGINE_QUEUED);
 	assert_int_equal(ops->commit(&r->e), 0);
-	assert_int_equal(ops->getevents(&r->e, 1, 4), 1);
+	assert_int_equal(ops->getevents(&r->e, 1, 4, ENGINE_WAIT_FOREVER), 1);
 	assert_ptr_equal(ops->event(&r->e, 0), &r->ios[0]);
 	rig_stop(r);
 }
@@ -557,7 +557,7 @@ static void test_poll(void **state)
 	}
 	assert_int_equal(ops->commit(&r->e), 0);
 	for (polls = 0; total < 8 && polls < 5000; polls++) {
-		n = ops->getevents(&r->e, 0, 8);
+		n = ops->getevents(&r->e, 0, 8, ENGINE_WAIT_FOREVER);
 		assert_true(n >= 0);
 		for (i = 0; i < (unsigned)n; i++)
 			assert_int_equal(ops->event(&r->e, i)->res, BLK);
@@ -670,11 +670,11 @@ static void test_null(void **state)
 		r->ios[i].len = i + 1;
 		assert_int_equal(ops->queue(&r->e, &r->ios[i]), ENGINE_QUEUED);
 	}
-	assert_int_equal(ops->getevents(&r->e, 0, 32), 0);
+	assert_int_equal(ops->getevents(&r->e, 0, 32, ENGINE_WAIT_FOREVER), 0);
 	assert_int_equal(ops->commit(&r->e), 0);
-	assert_int_equal(ops->getevents(&r->e, 1, 5), 5);
+	assert_int_equal(ops->getevents(&r->e, 1, 5, ENGINE_WAIT_FOREVER), 5);
 	assert_ptr_equal(ops->event(&r->e, 4), &r->ios[4]);
-	assert_int_equal(ops->getevents(&r->e, 1, 32), 27);
+	assert_int_equal(ops->getevents(&r->e, 1, 32, ENGINE_WAIT_FOREVER), 27);
 	for (i = 0; i < 27; i++)
 		assert_int_equal(ops->event(&r->e, i)->res, (int32_t)(i + 6));
 	rig_stop(r);
