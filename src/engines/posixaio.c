@@ -10,6 +10,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "engines/engines_int.h"
 
@@ -119,13 +120,17 @@ static unsigned posixaio_collect(struct engine *e, unsigned have, unsigned max)
 	return have;
 }
 
-static int posixaio_getevents(struct engine *e, unsigned min, unsigned max)
+static int posixaio_getevents(struct engine *e, unsigned min, unsigned max, uint64_t timeout_ns)
 {
 	struct posixaio_priv *p = e->priv;
+	struct timespec ts = { (time_t)(timeout_ns / 1000000000ULL), (long)(timeout_ns % 1000000000ULL) };
 	unsigned have = posixaio_collect(e, 0, max);
 
 	while (have < min && p->nflight) {
-		if (aio_suspend(p->flight, (int)p->nflight, NULL) < 0) {
+		if (aio_suspend(p->flight, (int)p->nflight,
+				timeout_ns == ENGINE_WAIT_FOREVER ? NULL : &ts) < 0) {
+			if (errno == EAGAIN)	/* the time ran out */
+				break;
 			if (errno != EINTR)
 				return -errno;
 			if (!have)

@@ -138,7 +138,7 @@ static int vsync_commit(struct engine *e)
 	return 0;
 }
 
-static int vsync_getevents(struct engine *e, unsigned min, unsigned max)
+static int vsync_getevents(struct engine *e, unsigned min, unsigned max, uint64_t timeout_ns)
 {
 	struct vsync_priv *p = e->priv;
 	unsigned n = p->ndone - p->head;
