@@ -23,17 +23,26 @@ approx "$mean" "$(jget p.json jobs.0.read.clat_ns.mean)" 0.01 || fail "clat log 
 awk -F', ' 'NR == FNR { lat[FNR] = $2; next } lat[FNR] && $2 != int($4 * 1000000 / lat[FNR]) { bad = 1 } END { exit bad }' \
 	lat_lat.1.log p_bw.1.log || fail "bw log value"
 
-# Averaged over 500 ms windows: rates, with bs and offset written as 0.
+# Averaged over 500 ms windows: rates, with bs and offset written as 0.  What a window shows is
+# checked against what was done, not against the rate asked for (a busy machine may not keep it):
+# the windows' IOPS times their lengths add up to the IOs done, the bandwidth is IOPS x 4 KiB, and
+# a window never closes early.
 "$IOWL" $base --name=a --rw=randread --bs=4k --rate_iops=2000 --runtime=2 --time_based \
 	--write_iops_log --write_bw_log --write_lat_log --log_avg_msec=500 > a.json || fail "averaged run"
 n=$(wc -l < a_iops.1.log)
-[ "$n" -ge 4 ] && [ "$n" -le 5 ] || fail "averaged lines: $n"
-awk -F', ' 'NR <= 4 && ($2 < 1900 || $2 > 2100 || $4 != 0 || $3 != 0) { bad = 1 } END { exit bad }' a_iops.1.log ||
-	{ cat a_iops.1.log; fail "averaged iops"; }
-awk -F', ' 'NR <= 4 && ($2 < 7600 || $2 > 8400) { bad = 1 } END { exit bad }' a_bw.1.log ||
-	{ cat a_bw.1.log; fail "averaged bw (KiB/s)"; }
-awk -F', ' 'NR <= 4 && ($1 < 450 * NR || $1 > 600 * NR) { bad = 1 } END { exit bad }' a_iops.1.log ||
+[ "$n" -ge 2 ] && [ "$n" -le 5 ] || fail "averaged lines: $n"
+awk -F', ' '$4 != 0 || $3 != 0 || $2 <= 0 { bad = 1 } END { exit bad }' a_iops.1.log ||
+	{ cat a_iops.1.log; fail "averaged iops fields"; }
+awk -F', ' '$1 < 495 * NR || $1 <= prev { bad = 1 } { prev = $1 } END { exit bad }' a_iops.1.log ||
 	{ cat a_iops.1.log; fail "window times"; }
+done_ios=$(awk -F', ' '{ s += $2 * ($1 - prev) / 1000; prev = $1 } END { printf "%.0f", s }' a_iops.1.log)
+total=$(jget a.json jobs.0.read.total_ios)
+# (all of them when the last window closes at the end of the 2 s; at most all of them otherwise)
+last=$(tail -n 1 a_iops.1.log | cut -d, -f1)
+awk -v a="$done_ios" -v t="$total" -v l="$last" 'BEGIN { exit !(a <= t * 1.02 + 2 && (l < 2000 || a >= t * 0.98 - 2)) }' ||
+	{ cat a_iops.1.log; fail "averaged iops: the windows add up to $done_ios IOs of $total"; }
+awk -F', ' 'NR == FNR { iops[FNR] = $2; next } ($2 - 4 * iops[FNR])^2 > 16 { bad = 1 } END { exit bad }' \
+	a_iops.1.log a_bw.1.log || { paste a_iops.1.log a_bw.1.log; fail "averaged bw (KiB/s) is not IOPS x 4"; }
 
 # Histogram log: 1856 bins (>> coarseness) per line, the interval's counts adding up to the IOs.
 "$IOWL" $base --name=h --rw=randrw --runtime=1200ms --time_based --write_hist_log \
