@@ -2,6 +2,7 @@
 /* Everything a run can know before its first IO: targets, the files it writes, the write guard. */
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <limits.h>
 #include <linux/fs.h>
 #include <sched.h>
@@ -316,6 +317,77 @@ static int check_system(const struct job *job, struct iowl_err *err)
 			   "CPU %d is not one this process may run on (it may use %s)", cpu, cpus);
 }
 
+static void human(uint64_t bytes, char *buf, size_t len);
+
+/* Two clones at once on one region, one of them verifying it: the message, at the line to change. */
+static int overlap_err(const struct preflight_region *a, const struct preflight_region *b,
+		       uint64_t lo, uint64_t hi, struct iowl_err *err)
+{
+	const struct job *jb = b->job;
+	char len[32], whoa[320];
+
+	human(hi - lo, len, sizeof(len));
+	if (a->job == jb)
+		return job_opt_err(jb, job_opt_is_set(jb, "offset_increment") ? "offset_increment" : "numjobs",
+				   err, "clones %u and %u of job '%s' both write bytes %" PRIu64 " to %" PRIu64 " of '%s' (%s) with verify: each would report the other's blocks as corrupt (give each clone its own region: an offset_increment of at least the size, %" PRIu64 " bytes here)",
+				   a->clone, b->clone, jb->o.name, lo, hi - 1, b->path, len,
+				   b->end - b->start);
+	snprintf(whoa, sizeof(whoa), "job '%s' (%s:%u)", a->job->o.name, a->job->file, a->job->line);
+	return job_opt_err(b->verify ? jb : a->job, "verify", err,
+			   "job '%s' and %s %s bytes %" PRIu64 " to %" PRIu64 " of '%s' (%s) at the same time, with verify: the verifying job would report the other's writes as corrupt (give them separate regions, or run them one after the other with stonewall)",
+			   jb->o.name, whoa, a->writes && b->writes ? "both write" : "write and verify",
+			   lo, hi - 1, b->path, len);
+}
+
+/*
+ * Records the regions clone writes or verifies, and refuses one that overlaps a region of a
+ * clone of the same phase when one of the two writes it and the other verifies it.
+ */
+static int check_overlap(struct preflight *pf, const struct job *job, unsigned clone,
+			 const struct target_plan *plan, struct iowl_err *err)
+{
+	struct preflight_region r = {
+		.job = job, .clone = clone, .writes = job_does_dir(job, 1) || job_does_dir(job, 2),
+		.verify = job->o.verify && moves_data(job),
+	};
+
+	if (!r.writes && !r.verify)
+		return 0;
+	pf->any_verify = pf->any_verify || r.verify;
+	for (unsigned i = 0; i < plan->nfiles; i++) {
+		const struct target_file *f = &plan->files[i];
+
+		r.path = (char *)f->path;
+		r.start = f->start;
+		r.end = f->start + f->size;
+		for (unsigned k = 0; pf->any_verify && k < pf->nregions; k++) {
+			const struct preflight_region *o = &pf->regions[k];
+			uint64_t lo = o->start > r.start ? o->start : r.start;
+			uint64_t hi = o->end < r.end ? o->end : r.end;
+
+			if (lo >= hi || o->job->phase != job->phase ||
+			    !((o->verify && r.writes) || (r.verify && o->writes)) ||
+			    strcmp(o->path, r.path))
+				continue;
+			return overlap_err(o, &r, lo, hi, err);
+		}
+		if (pf->nregions == pf->rcap) {
+			unsigned cap = pf->rcap ? 2 * pf->rcap : 64;
+			struct preflight_region *v = realloc(pf->regions, cap * sizeof(*v));
+
+			if (!v)
+				return err_set(err, "out of memory");
+			pf->regions = v;
+			pf->rcap = cap;
+		}
+		pf->regions[pf->nregions] = r;
+		if (!(pf->regions[pf->nregions].path = strdup(f->path)))
+			return err_set(err, "out of memory");
+		pf->nregions++;
+	}
+	return 0;
+}
+
 void preflight_init(struct preflight *pf, struct guard_set *g, bool hold)
 {
 	memset(pf, 0, sizeof(*pf));
@@ -328,6 +400,9 @@ void preflight_release(struct preflight *pf)
 	for (unsigned i = 0; i < pf->nlayout; i++)
 		free(pf->layout[i].path);
 	free(pf->layout);
+	for (unsigned i = 0; i < pf->nregions; i++)
+		free(pf->regions[i].path);
+	free(pf->regions);
 	memset(pf, 0, sizeof(*pf));
 }
 
@@ -347,6 +422,8 @@ int preflight_clone(struct preflight *pf, const struct job *job, unsigned clone,
 		r = check_targets(pf, job, plan, err);
 	if (!r)
 		r = check_logs(pf, job, number, err);
+	if (!r)
+		r = check_overlap(pf, job, clone, plan, err);
 	return r;
 }
 

@@ -21,12 +21,24 @@ struct preflight_layout {
 	dev_t fsdev;
 };
 
+/* A file region a clone writes or verifies: [start, end) of path. */
+struct preflight_region {
+	char *path;
+	const struct job *job;
+	unsigned clone;
+	uint64_t start, end;
+	bool writes, verify;
+};
+
 /* The checks of one run before its first IO, over every clone. */
 struct preflight {
 	struct guard_set *guard;	/* the run's written devices (borrowed) */
 	bool hold;			/* hold them with O_EXCL (a run, not --parse-only) */
 	struct preflight_layout *layout;
 	unsigned nlayout, cap;
+	struct preflight_region *regions;	/* of clones that write or verify */
+	unsigned nregions, rcap;
+	bool any_verify;
 };
 
 void preflight_init(struct preflight *pf, struct guard_set *g, bool hold);
@@ -45,6 +57,9 @@ void preflight_init(struct preflight *pf, struct guard_set *g, bool hold);
  *    directory, its directory exists and is writable;
  *  - every block device the job writes (targets of a job that writes or trims, logs) passes the
  *    write guard with the job's allow_mounted_write / allow_signature_write, through pf->guard.
+ *   - no two clones that run at once (one phase) write the same region of a file where one of
+ *    them verifies it (each would report the other's writes as corrupt), clones of one job
+ *    included.
  * Returns 0 or -errno with err set, at the line of the option to change.
  */
 int preflight_clone(struct preflight *pf, const struct job *job, unsigned clone, unsigned number,

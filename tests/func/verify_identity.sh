@@ -45,4 +45,12 @@ dd if=iowl-fault.dat of=iowl-fault.dat bs=4096 skip=2 seek=7 count=1 conv=notrun
 [ $? = 2 ] && [ "$(jget e.json jobs.0.iowl.verify.first_failure.kind)" = misplaced ] &&
 	[ "$(jget e.json jobs.0.iowl.verify.first_failure.offset)" = 28672 ] ||
 	{ cat e.err; fail "a copied block: $(jget e.json jobs.0.iowl.verify.first_failure.kind) at $(jget e.json jobs.0.iowl.verify.first_failure.offset), expected misplaced at 28672"; }
+# Clones side by side (offset_increment = size) and jobs one after the other on one region are
+# fine; overlapping ones are refused before any IO (tests/bad/407-*, 408-*).
+"$IOWL" --output-format=json --name=c --filename=cl.dat --numjobs=2 --offset_increment=1m --size=1m \
+	--bs=4k --rw=randwrite --verify=crc32c --group_reporting > cl.json 2> cl.err || { cat cl.err; fail "clones side by side"; }
+[ "$(jget cl.json jobs.0.iowl.verify.units)" = 512 ] && [ "$(jget cl.json jobs.0.iowl.verify.errors)" = 0 ] ||
+	fail "clones side by side: $(jget cl.json jobs.0.iowl.verify.units) units, $(jget cl.json jobs.0.iowl.verify.errors) errors"
+printf '[a]\nfilename=st.dat\nsize=1m\nrw=write\nverify=crc32c\n[b]\nstonewall\nfilename=st.dat\noffset=768k\nsize=1m\nrw=randwrite\nverify=crc32c\n' > st.ini
+"$IOWL" st.ini > /dev/null 2> st.err || { cat st.err; fail "jobs one after the other on one region"; }
 echo "verify names stale blocks of another randseed, misdirected and copied blocks"
