@@ -20,7 +20,7 @@ static const char *const flags[] = {
 	"output", "output-format", "eta", "parse-only", "section", "set", "help", "version",
 	"cmdhelp", "analyze", "assert", "sweep", "curve", "status-interval", "iostat",
 	"vdbench", "vdbench-show", "vdbench-output", "vdbench-lun", "vdbench-var",
-	"metrics", "metrics-textfile", "metrics-linger",
+	"metrics", "metrics-textfile", "metrics-linger", "minimal", "terse-version", "append-terse",
 };
 
 /* Flags (without their dashes) that may take their value from the next argument. */
@@ -49,7 +49,10 @@ static void usage(FILE *f)
 		"that job's options (--rw=randread --bs=4k --size=1g ...).\n"
 		"\n"
 		"  --output=FILE            write the results to FILE instead of stdout\n"
-		"  --output-format=FMT      normal, json or json+ (a comma list prints several);\n"
+		"  --output-format=FMT      normal, json, json+ or terse (a comma list prints several);\n"
+		"  --minimal                fio's terse lines (--output-format=terse)\n"
+		"  --terse-version=N        terse format version 2, 3 (default), 4 or 5\n"
+		"  --append-terse           terse lines as well as the other formats\n"
 		"                           vdbench-flat: vdbench's flatfile columns as CSV\n"
 		"  --eta=WHEN               status line on stderr: auto (a terminal), always, never\n"
 		"  --status-interval=T      print the figures of each interval of T (1s, 500ms; a\n"
@@ -138,8 +141,10 @@ static int parse_formats(const char *v, unsigned *out, struct iowl_err *err)
 			*out |= OUT_CSV;
 		else if (!strcmp(tok, "vdbench-flat"))
 			*out |= OUT_VDBFLAT;
+		else if (!strcmp(tok, "terse"))
+			*out |= OUT_TERSE;
 		else
-			ret = err_set(err, "--output-format: '%s' is not a format (use normal, json, json+, csv with --sweep, or vdbench-flat with a vdbench parameter file)",
+			ret = err_set(err, "--output-format: '%s' is not a format (use normal, json, json+, terse, csv with --sweep, or vdbench-flat with a vdbench parameter file)",
 				      tok);
 	}
 	free(dup);
@@ -186,6 +191,28 @@ static int push(char ***v, unsigned *n, char *s, struct iowl_err *err)
 	return 0;
 }
 
+/*
+ * Terse lines are a job file run's results: a sweep's or curve's table, --analyze's description
+ * and the interval series have no terse form, so they are refused rather than printed otherwise.
+ */
+static int check_terse(const struct run_opts *o, struct iowl_err *err)
+{
+	const char *what = o->nsweeps ? "--sweep" : o->ncurve ? "--curve" :
+			   o->analyze ? "--analyze" : o->vdb.file ? "--vdbench" : NULL;
+
+	if (o->terse_version && !(o->formats & OUT_TERSE))
+		iowl_warn("--terse-version=%u changes nothing without terse output (--minimal or --output-format=terse)",
+			  o->terse_version);
+	if (!(o->formats & OUT_TERSE))
+		return 0;
+	if (what)
+		return err_set(err, "terse output (--minimal) has fio's per-job lines only: %s prints its own table (use normal, json or csv)",
+			       what);
+	if (o->status_interval && !(o->formats & (OUT_NORMAL | OUT_JSON | OUT_JSONPLUS)))
+		return err_set(err, "--status-interval prints its intervals as normal text or JSON lines: add --output-format=terse,json or terse,normal");
+	return 0;
+}
+
 /* One of iowl's own flags.  Returns 0, CLI_DONE, or -errno; *used_next when it took argv[i+1]. */
 static int flag(struct iowl_run *run, const char *name, const char *value, char *next, bool *used_next,
 		struct iowl_err *err)
@@ -204,6 +231,20 @@ static int flag(struct iowl_run *run, const char *name, const char *value, char 
 		return cmdhelp(value, err);
 	if (!strcmp(name, "parse-only")) {
 		o->parse_only = true;
+		return 0;
+	}
+	if (!strcmp(name, "minimal") || !strcmp(name, "append-terse")) {
+		if (value)
+			return err_set(err, "--%s takes no value", name);
+		/* fio: --minimal is --output-format=terse; --append-terse adds it to the rest */
+		o->formats = name[0] == 'm' ? OUT_TERSE : o->formats | OUT_TERSE;
+		return 0;
+	}
+	if (!strcmp(name, "terse-version")) {
+		if (!value || !value[0] || value[1] || value[0] < '2' || value[0] > '5')
+			return err_set(err, "--terse-version=%s: fio's terse versions are 2, 3, 4 and 5",
+				       value ? value : "");
+		o->terse_version = (unsigned)(value[0] - '0');
 		return 0;
 	}
 	if (!strcmp(name, "curve"))
@@ -454,6 +495,8 @@ int cli_parse(int argc, char **argv, struct iowl_run *run, struct iowl_err *err)
 		ret = err_set(err, "--iostat and --status-interval share one interval: give the time once (--status-interval=T --iostat)");
 	if (!ret && (run->opts.formats & OUT_CSV) && !run->opts.nsweeps)
 		ret = err_set(err, "--output-format=csv is the table of a --sweep (add --sweep KEY=...)");
+	if (!ret)
+		ret = check_terse(&run->opts, err);
 	if (!ret)
 		ret = check_vdbench(&run->opts, nopts, err);
 	if (!ret && (run->opts.metrics.port || run->opts.metrics.textfile_dir) &&

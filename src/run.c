@@ -579,10 +579,13 @@ static int print_reports(const struct iowl_run *run, FILE *f, struct run_result 
 {
 	int ret = 0;
 
-	if (run->opts.formats & OUT_NORMAL)
-		ret = report_text(f, r);
+	/* fio's order: terse, then JSON, then normal */
+	if (run->opts.formats & OUT_TERSE)
+		ret = report_terse(f, r, run->opts.terse_version ? run->opts.terse_version : 3);
 	if (!ret && (run->opts.formats & (OUT_JSON | OUT_JSONPLUS)))
 		ret = report_json(f, r, run->opts.formats & OUT_JSONPLUS);
+	if (!ret && (run->opts.formats & OUT_NORMAL))
+		ret = report_text(f, r);
 	if (fflush(f) && !ret)
 		ret = -errno;
 	return ret;

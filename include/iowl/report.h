@@ -78,4 +78,7 @@ int report_text(FILE *f, const struct run_result *r);
 /* Prints the results as one fio-compatible JSON document (json+ adds the histogram bins).  Returns 0 or -errno. */
 int report_json(FILE *f, const struct run_result *r, bool plus);
 
+/* Prints one fio terse line per reported unit, terse version ver (2 to 5).  Returns 0 or -errno. */
+int report_terse(FILE *f, const struct run_result *r, unsigned ver);
+
 #endif

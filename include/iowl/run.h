@@ -38,6 +38,7 @@ enum out_format {
 	OUT_JSONPLUS = 1U << 2,
 	OUT_CSV = 1U << 3,		/* --sweep's table only */
 	OUT_VDBFLAT = 1U << 4,		/* vdbench's flatfile columns (vdbench parameter files only) */
+	OUT_TERSE = 1U << 5,		/* fio's terse lines (--minimal) */
 };
 
 enum eta_mode {
@@ -49,6 +50,7 @@ enum eta_mode {
 /* Settings from the command line that are not job options. */
 struct run_opts {
 	unsigned formats;		/* enum out_format */
+	unsigned terse_version;		/* --terse-version, 2 to 5 (0: fio's default, 3) */
 	char *output;			/* --output=FILE, or NULL for stdout */
 	unsigned eta;			/* enum eta_mode */
 	bool parse_only;

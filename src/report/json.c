@@ -16,6 +16,7 @@
 #include "iowl/verify.h"
 #include "iowl/version.h"
 #include "report/fmt.h"
+#include "report/terse.h"
 
 
 #define JI(x)		((json_int_t)(x))
@@ -575,6 +576,11 @@ static json_t *json_root(const struct run_result *r, bool plus)
 		return NULL;
 	}
 	return root;
+}
+
+json_t *report_json_tree(const struct run_result *r, bool plus)
+{
+	return json_root(r, plus);
 }
 
 int report_json(FILE *f, const struct run_result *r, bool plus)

@@ -23,7 +23,8 @@ static const char *const cli_flags[] = {
 	"--output", "--output-format", "--eta", "--parse-only", "--analyze", "--sweep", "--curve", "--assert", "--section", "--set", "--help",
 	"--version", "--cmdhelp", "--name", "--status-interval", "--iostat",
 	"--vdbench", "--vdbench-show", "--vdbench-output", "--vdbench-lun", "--vdbench-var",
-	"--metrics", "--metrics-linger", "--metrics-textfile",
+	"--metrics", "--metrics-linger", "--metrics-textfile", "--minimal", "--terse-version",
+	"--append-terse",
 };
 
 static const int exit_statuses[] = {
