@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# The tools the test suite compares iowl with or drives (fio and its examples, a browser, Prometheus,
-# MPI).  Installs the missing ones when run as root on Debian; otherwise says which tests will skip.
+# The tools the test suite compares iowl with or drives (fio and its examples, a browser and python3
+# for the HTML report, Prometheus, MPI).  Installs the missing ones when run as root on Debian; otherwise says which tests will skip.
 # Never fails: a test whose tool is missing skips (77) and says why.
 pkgs=""
 want() { # command-or-path, debian package
@@ -13,6 +13,7 @@ want() { # command-or-path, debian package
 want fio fio
 want /usr/share/doc/fio/examples fio-examples
 want chromium chromium
+want python3 python3
 want promtool prometheus
 want prometheus-node-exporter prometheus-node-exporter
 want mpirun openmpi-bin

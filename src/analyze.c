@@ -9,13 +9,20 @@
 
 #include "iowl/analyze.h"
 #include "iowl/gen.h"
+#include "iowl/report.h"
 #include "iowl/target.h"
 #include "iowl/version.h"
 
 #define SIZES_MAX 256
+#define GRID_ROWS 128		/* the pattern's heat map: offset rows by IO-number columns */
+#define GRID_COLS 128
 
 static const double hot_pcts[] = { 1, 5, 10, 20, 50 };
 #define NHOT (sizeof(hot_pcts) / sizeof(hot_pcts[0]))
+/* The concentration curve's points: shares of the blocks (%), from 0.01 % to all of them. */
+static const double curve_pcts[] = { 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 3, 5, 7, 10, 15, 20,
+				     25, 30, 40, 50, 60, 70, 80, 90, 100 };
+#define NCURVE (sizeof(curve_pcts) / sizeof(curve_pcts[0]))
 static const char *const dir_names[3] = { "read", "write", "trim" };
 
 struct size_count {
@@ -43,6 +50,12 @@ struct analysis {
 	uint32_t unit;			/* block size of the heat map */
 	uint64_t blocks;		/* blocks in the regions */
 	double hot[NHOT];		/* share of IOs on the hottest x % of the blocks */
+	double curve_x[NCURVE], curve_y[NCURVE];	/* share of blocks, hottest first: share of IOs */
+	const struct target_plan *plan;
+	uint64_t *base;			/* per file: where its region starts in the stacked regions */
+	uint64_t span;			/* bytes in all the regions */
+	uint64_t nios, done;		/* IOs to generate, generated */
+	uint32_t grid[GRID_ROWS][GRID_COLS];
 };
 
 static int heat_init(struct heat *h, uint64_t n)
@@ -79,6 +92,17 @@ static int cmp_desc(const void *a, const void *b)
 	return x < y ? 1 : x > y ? -1 : 0;
 }
 
+/* The share of the IOs (%) on the hottest pct % of all the blocks in the regions (c: counts, hottest first). */
+static double hottest_share(const struct analysis *a, const uint32_t *c, uint64_t k, double pct)
+{
+	uint64_t top = (uint64_t)((long double)a->blocks * pct / 100 + 0.999999);
+	uint64_t sum = 0;
+
+	for (uint64_t i = 0; i < k && i < top; i++)
+		sum += c[i];
+	return a->ios ? 100.0 * (double)sum / (double)a->ios : 0;
+}
+
 /* Shares of the IOs on the hottest x % of all the blocks in the regions. */
 static int heat_summarise(struct analysis *a)
 {
@@ -91,13 +115,11 @@ static int heat_summarise(struct analysis *a)
 		if (a->heat.key[i])
 			c[k++] = a->heat.count[i];
 	qsort(c, k, sizeof(*c), cmp_desc);
-	for (unsigned h = 0; h < NHOT; h++) {
-		uint64_t top = (uint64_t)((long double)a->blocks * hot_pcts[h] / 100 + 0.999999);
-		uint64_t sum = 0;
-
-		for (uint64_t i = 0; i < k && i < top; i++)
-			sum += c[i];
-		a->hot[h] = a->ios ? 100.0 * (double)sum / (double)a->ios : 0;
+	for (unsigned h = 0; h < NHOT; h++)
+		a->hot[h] = hottest_share(a, c, k, hot_pcts[h]);
+	for (unsigned h = 0; h < NCURVE; h++) {
+		a->curve_x[h] = curve_pcts[h];
+		a->curve_y[h] = hottest_share(a, c, k, curve_pcts[h]);
 	}
 	free(c);
 	return 0;
@@ -118,6 +140,17 @@ static void count_size(struct analysis *a, unsigned d, uint32_t bs)
 	a->sizes[d][a->nsizes[d]++] = (struct size_count){ bs, 1 };
 }
 
+/* The heat map: which offset row (stacked regions, bottom up) and IO-number column an IO falls in. */
+static void grid_add(struct analysis *a, const struct io_u *io)
+{
+	const struct target_file *f = &a->plan->files[io->file];
+	uint64_t col = (uint64_t)((unsigned __int128)a->done++ * GRID_COLS / (a->nios ? a->nios : 1));
+	uint64_t at = a->base[io->file] + (io->offset >= f->start ? io->offset - f->start : 0);
+	uint64_t row = a->span ? (uint64_t)((unsigned __int128)at * GRID_ROWS / a->span) : 0;
+
+	a->grid[row < GRID_ROWS ? row : GRID_ROWS - 1][col < GRID_COLS ? col : GRID_COLS - 1]++;
+}
+
 static void count(struct analysis *a, const struct io_u *io)
 {
 	unsigned d = io->op;
@@ -130,6 +163,7 @@ static void count(struct analysis *a, const struct io_u *io)
 	a->stream_bytes[io->stream][d] += io->len;
 	count_size(a, d, io->len);
 	heat_add(&a->heat, (uint64_t)io->file << 48 | io->offset / a->unit);
+	grid_add(a, io);
 }
 
 static int analysis_init(struct analysis *a, const struct job *job, const struct target_plan *plan,
@@ -142,8 +176,16 @@ static int analysis_init(struct analysis *a, const struct job *job, const struct
 	for (unsigned d = 0; d < 3; d++)
 		if (job_does_dir(job, d) && job->min_bs[d] < a->unit)
 			a->unit = job->min_bs[d];
-	for (unsigned f = 0; f < plan->nfiles; f++)
+	a->plan = plan;
+	a->nios = nios;
+	a->base = calloc(plan->nfiles ? plan->nfiles : 1, sizeof(*a->base));
+	if (!a->base)
+		return -ENOMEM;
+	for (unsigned f = 0; f < plan->nfiles; f++) {
 		a->blocks += plan->files[f].size / a->unit;
+		a->base[f] = a->span;
+		a->span += plan->files[f].size;
+	}
 	a->stream_ios = calloc(ns, sizeof(*a->stream_ios));
 	a->stream_bytes = calloc(ns, sizeof(*a->stream_bytes));
 	if (!a->stream_ios || !a->stream_bytes)
@@ -155,6 +197,7 @@ static void analysis_release(struct analysis *a)
 {
 	free(a->stream_ios);
 	free(a->stream_bytes);
+	free(a->base);
 	free(a->heat.key);
 	free(a->heat.count);
 }
@@ -297,6 +340,34 @@ static json_t *json_dir(const struct analysis *a, unsigned d)
 			 (json_int_t)a->dir_bytes[d], "sizes", sizes);
 }
 
+/* The concentration curve: [{"blocks_pct", "ios_pct"}, ...], hottest blocks first. */
+static json_t *json_curve(const struct analysis *a)
+{
+	json_t *c = json_array();
+
+	for (unsigned i = 0; c && i < NCURVE; i++)
+		json_array_append_new(c, json_pack("{s:f, s:f}", "blocks_pct", a->curve_x[i], "ios_pct",
+						   a->curve_y[i]));
+	return c;
+}
+
+/* The heat map: IOs per cell, rows of offsets (row 0: the regions' start) by IO-number columns. */
+static json_t *json_grid(const struct analysis *a)
+{
+	json_t *rows = json_array();
+
+	for (unsigned r = 0; rows && r < GRID_ROWS; r++) {
+		json_t *row = json_array();
+
+		for (unsigned c = 0; row && c < GRID_COLS; c++)
+			json_array_append_new(row, json_integer(a->grid[r][c]));
+		json_array_append_new(rows, row);
+	}
+	return json_pack("{s:i, s:i, s:I, s:I, s:o}", "rows", GRID_ROWS, "cols", GRID_COLS, "bytes",
+			 (json_int_t)a->span, "ios_per_col",
+			 (json_int_t)((a->ios + GRID_COLS - 1) / GRID_COLS), "counts", rows);
+}
+
 static json_t *json_report(const struct job *job, const struct analysis *a)
 {
 	unsigned ns = job->nstreams ? job->nstreams : 1;
@@ -319,18 +390,19 @@ static json_t *json_report(const struct job *job, const struct analysis *a)
 		snprintf(key, sizeof(key), "%g", hot_pcts[h]);
 		json_object_set_new(hot, key, json_real(a->hot[h]));
 	}
-	return json_pack("{s:s, s:I, s:I, s:o, s:o, s:o, s:o, s:{s:I, s:I, s:I, s:o}}",
+	return json_pack("{s:s, s:I, s:I, s:o, s:o, s:o, s:o, s:{s:I, s:I, s:I, s:o, s:o}, s:o}",
 			 "jobname", job->o.name, "ios", (json_int_t)a->ios, "bytes",
 			 (json_int_t)a->bytes, "streams", streams, "read", json_dir(a, 0),
 			 "write", json_dir(a, 1), "trim", json_dir(a, 2), "concentration",
 			 "block_size", (json_int_t)a->unit, "blocks", (json_int_t)a->blocks,
-			 "distinct_blocks", (json_int_t)a->heat.distinct, "hottest_pct", hot);
+			 "distinct_blocks", (json_int_t)a->heat.distinct, "hottest_pct", hot,
+			 "curve", json_curve(a), "heatmap", json_grid(a));
 }
 
 int analyze_run(struct iowl_run *run, uint64_t nios)
 {
 	bool json = run->opts.formats & (OUT_JSON | OUT_JSONPLUS);
-	json_t *root = json ? json_pack("{s:s, s:I, s:[]}", "iowl version", "iowl-" IOWL_VERSION,
+	json_t *root = json || run->opts.report ? json_pack("{s:s, s:I, s:[]}", "iowl version", "iowl-" IOWL_VERSION,
 					"ios_per_job", (json_int_t)nios, "analysis") : NULL;
 	FILE *out = stdout;
 	int status = IOWL_EXIT_OK;
@@ -347,11 +419,12 @@ int analyze_run(struct iowl_run *run, uint64_t nios)
 		if (generate(&run->jobs[j], nios, &a, &err)) {
 			iowl_warn("%s", err.text);
 			status = IOWL_EXIT_USAGE;
-		} else if (json) {
-			json_array_append_new(json_object_get(root, "analysis"),
-					      json_report(&run->jobs[j], &a));
 		} else {
-			text_report(out, &run->jobs[j], &a);
+			if (root)
+				json_array_append_new(json_object_get(root, "analysis"),
+						      json_report(&run->jobs[j], &a));
+			if (!json)
+				text_report(out, &run->jobs[j], &a);
 		}
 		analysis_release(&a);
 	}
@@ -359,6 +432,8 @@ int analyze_run(struct iowl_run *run, uint64_t nios)
 		json_dumpf(root, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
 		fputc('\n', out);
 	}
+	if (status == IOWL_EXIT_OK && report_html_run(run, json_incref(root)))
+		status = IOWL_EXIT_IO;
 	json_decref(root);
 	if (out != stdout)
 		fclose(out);

@@ -19,7 +19,7 @@
 static const char *const flags[] = {
 	"output", "output-format", "eta", "parse-only", "section", "set", "help", "version",
 	"cmdhelp", "analyze", "assert", "sweep", "curve", "status-interval", "iostat",
-	"vdbench", "vdbench-show", "vdbench-output", "vdbench-lun", "vdbench-var",
+	"vdbench", "vdbench-show", "vdbench-output", "vdbench-lun", "vdbench-var", "report",
 	"metrics", "metrics-textfile", "metrics-linger", "minimal", "terse-version", "append-terse",
 };
 
@@ -82,6 +82,8 @@ static void usage(FILE *f)
 		"                           (default address 127.0.0.1)\n"
 		"  --metrics-linger=T       keep serving T after the run (default 0)\n"
 		"  --metrics-textfile=DIR   write DIR/iowl.prom every interval (node exporter)\n"
+		"  --report=FILE.html       also draw the results as one self-contained HTML page\n"
+		"                           (iowl report RESULTS.json ... -o FILE.html: from saved JSON)\n"
 		"  --cmdhelp[=OPTION]       list the job options, or describe one\n"
 		"  --help, --version\n"
 		"\n"
@@ -311,6 +313,11 @@ static int flag(struct iowl_run *run, const char *name, const char *value, char 
 				       value);
 		return 0;
 	}
+	if (!strcmp(name, "report")) {
+		free(o->report);
+		o->report = strdup(value);
+		return o->report ? 0 : err_set(err, "out of memory");
+	}
 	if (!strcmp(name, "vdbench") || !strcmp(name, "vdbench-show")) {
 		if (o->vdb.file && strcmp(o->vdb.file, value))
 			return err_set(err, "--%s=%s: one vdbench parameter file at a time ('%s' is given already)",
@@ -426,12 +433,39 @@ static int check_vdbench(const struct run_opts *o, unsigned nopts, struct iowl_e
 	if (o->nfiles || nopts)
 		return err_set(err, "the vdbench parameter file '%s' runs on its own: no job files, --name jobs or job options beside it (--set KEY=VALUE sets an option in its jobs)",
 			       v->file);
+	if (o->report)
+		return err_set(err, "--report=%s: not with a vdbench parameter file (its runs are vdbench's rd= steps; run the translated jobs, iowl --vdbench-show '%s', with --report)",
+			       o->report, v->file);
 	if (o->nsweeps || o->ncurve)
 		return err_set(err, "--%s: the vdbench parameter file '%s' says what to sweep (for-loops) and when to run a curve (iorate=curve)",
 			       o->nsweeps ? "sweep" : "curve", v->file);
 	if ((o->formats & OUT_VDBFLAT) && o->formats != OUT_VDBFLAT)
 		return err_set(err, "--output-format=vdbench-flat is a CSV of its own: give it alone");
 	return 0;
+}
+
+/* The command line as one string, for the report; arguments with blanks or quotes quoted. */
+static char *cli_command(int argc, char **argv)
+{
+	char *s = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&s, &len);
+
+	if (!f)
+		return NULL;
+	for (int i = 0; i < argc; i++) {
+		bool q = !argv[i][0] || strpbrk(argv[i], " \t'\"$\\") != NULL;
+
+		fprintf(f, "%s%s", i ? " " : "", q ? "'" : "");
+		for (const char *c = argv[i]; *c; c++)
+			fputs(*c == '\'' ? "'\\''" : (char[2]){ *c, 0 }, f);
+		fputs(q ? "'" : "", f);
+	}
+	if (fclose(f)) {
+		free(s);
+		return NULL;
+	}
+	return s;
 }
 
 int cli_parse(int argc, char **argv, struct iowl_run *run, struct iowl_err *err)
@@ -486,6 +520,8 @@ int cli_parse(int argc, char **argv, struct iowl_run *run, struct iowl_err *err)
 			nopts++;
 		}
 	}
+	if (!ret && run->opts.report && !(run->opts.command = cli_command(argc, argv)))
+		ret = err_set(err, "out of memory");
 	if (!ret)
 		ret = read_job_files(run, err);
 	if (!ret && run->opts.ncurve && run->opts.nsweeps)

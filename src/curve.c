@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "iowl/curve.h"
+#include "iowl/report.h"
 #include "iowl/hist.h"
 #include "iowl/progress.h"
 #include "iowl/version.h"
@@ -162,22 +163,30 @@ static int knee(const struct curve_point *pts, unsigned n)
 	return -1;
 }
 
+/* The curve as one JSON document (new reference). */
+static json_t *json_doc(const struct curve_point *pts, unsigned n)
+{
+	json_t *a = json_array();
+	int k = knee(pts, n);
+
+	for (unsigned i = 0; a && i < n; i++)
+		json_array_append_new(a, json_pack("{s:f, s:f, s:f, s:f, s:f, s:f, s:i}",
+						   "pct", pts[i].pct, "target_iops", pts[i].target,
+						   "iops", pts[i].iops, "clat_mean_us",
+						   pts[i].clat_mean_us, "sched_lat_mean_us",
+						   pts[i].sched_mean_us, "sched_lat_p99_us",
+						   pts[i].sched_p99_us, "status", pts[i].status));
+	return json_pack("{s:s, s:o, s:f}", "iowl version", "iowl-" IOWL_VERSION, "curve", a,
+			 "knee_pct", k > 0 ? pts[k].pct : -1.0);
+}
+
 static void print(const struct iowl_run *run, FILE *f, const struct curve_point *pts, unsigned n)
 {
 	int k = knee(pts, n);
 
 	if (run->opts.formats & (OUT_JSON | OUT_JSONPLUS)) {
-		json_t *a = json_array(), *root;
+		json_t *root = json_doc(pts, n);
 
-		for (unsigned i = 0; a && i < n; i++)
-			json_array_append_new(a, json_pack("{s:f, s:f, s:f, s:f, s:f, s:f, s:i}",
-							   "pct", pts[i].pct, "target_iops", pts[i].target,
-							   "iops", pts[i].iops, "clat_mean_us",
-							   pts[i].clat_mean_us, "sched_lat_mean_us",
-							   pts[i].sched_mean_us, "sched_lat_p99_us",
-							   pts[i].sched_p99_us, "status", pts[i].status));
-		root = json_pack("{s:s, s:o, s:f}", "iowl version", "iowl-" IOWL_VERSION, "curve", a,
-				 "knee_pct", k > 0 ? pts[k].pct : -1.0);
 		json_dumpf(root, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
 		fputc('\n', f);
 		json_decref(root);
@@ -248,6 +257,8 @@ int curve_run(struct iowl_run *run)
 		run_outcome_release(&o);
 	}
 	print(run, out, pts, n);
+	if (report_html_run(run, json_doc(pts, n)))
+		status = run_status_worst(status, IOWL_EXIT_IO);
 	run->out = NULL;
 	if (out != stdout)
 		fclose(out);

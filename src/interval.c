@@ -274,8 +274,8 @@ static void unit_point(struct ivl *iv, unsigned k, uint64_t t_ns, uint64_t ns,
 		if (iv->unit_of[i] == k)
 			p->inflight += iv->t[i].cur.inflight;
 	for (unsigned d = 0; d < 3; d++) {
-		static const double pct[3] = { 50.0, 99.0, 100.0 };
-		uint64_t v[3] = { 0, 0, 0 };
+		static const double pct[4] = { 50.0, 99.0, 100.0, 99.9 };
+		uint64_t v[4] = { 0, 0, 0, 0 };
 
 		p->dir[d].ios = x[d].ios;
 		p->dir[d].bytes = x[d].bytes;
@@ -283,10 +283,11 @@ static void unit_point(struct ivl *iv, unsigned k, uint64_t t_ns, uint64_t ns,
 		p->dir[d].clat = x[d].clat;
 		p->dir[d].clat_mean = lat_mean(&x[d].clat);
 		if (u->scratch[d] && x[d].clat.n) {
-			hist_percentiles(u->scratch[d], lat_min(&x[d].clat), x[d].clat.max, pct, 3, v);
+			hist_percentiles(u->scratch[d], lat_min(&x[d].clat), x[d].clat.max, pct, 4, v);
 			p->dir[d].clat_p50 = v[0];
 			p->dir[d].clat_p99 = v[1];
 			p->dir[d].clat_max = v[2];
+			p->dir[d].clat_p999 = v[3];
 		}
 	}
 }

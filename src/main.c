@@ -2,6 +2,7 @@
 /* iowl: turns the command line into a run, runs it, and exits with its status. */
 #include <errno.h>
 #include <stdio.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "iowl/analyze.h"
@@ -9,6 +10,7 @@
 #include "iowl/curve.h"
 #include "iowl/clock.h"
 #include "iowl/metrics.h"
+#include "iowl/report.h"
 #include "iowl/run.h"
 #include "iowl/sweep.h"
 #include "iowl/vdbench.h"
@@ -19,6 +21,8 @@ int main(int argc, char **argv)
 	struct iowl_err err = { "" };
 	int ret, status;
 
+	if (argc > 1 && !strcmp(argv[1], "report"))	/* iowl report RESULTS.json -o FILE.html */
+		return report_html_main(argc - 1, argv + 1);
 	clock_init();
 	run_init(&run);
 	ret = cli_parse(argc, argv, &run, &err);

@@ -12,6 +12,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <jansson.h>
+
 #include "iowl/clock.h"
 #include "iowl/diskstats.h"
 #include "iowl/engine.h"
@@ -90,6 +92,8 @@ void run_release(struct iowl_run *run)
 	free(run->opts.sections);
 	free(run->opts.files);
 	free(run->opts.output);
+	free(run->opts.report);
+	free(run->opts.command);
 	guard_set_release(&run->guard);
 	vdbench_opts_release(&run->opts.vdb);
 	memset(run, 0, sizeof(*run));
@@ -176,6 +180,8 @@ int run_prepare(struct iowl_run *run, struct iowl_err *err)
 	}
 	if (!ret)
 		ret = preflight_finish(&pf, run->opts.output, run->jobs, run->njobs, err);
+	if (!ret && run->opts.report)	/* --report=FILE.html: the same checks as --output */
+		ret = preflight_finish(&pf, run->opts.report, run->jobs, run->njobs, err);
 	preflight_release(&pf);
 	return ret;
 }
@@ -789,6 +795,13 @@ int run_collect(struct iowl_run *run, struct run_outcome *o)
 
 	memset(o, 0, sizeof(*o));
 	ivl_setup(run);
+	if (run->ivl.iostat && !run->opts.watch) {	/* --iostat's figures for the JSON and the report */
+		if (run->opts.mx)	/* after the metrics */
+			metrics_chain(run->opts.mx, report_iostat_record, &o->iostat_log);
+		else
+			run->ivl.watch = report_iostat_record;
+		run->ivl.watch_ctx = run->opts.mx ? run->ivl.watch_ctx : &o->iostat_log;
+	}
 	install_signals(&run->ctl);
 	disks_begin(run, &o->disks);
 	gettimeofday(&tv, NULL);
@@ -813,6 +826,8 @@ int run_collect(struct iowl_run *run, struct run_outcome *o)
 	o->r.start_ms = (uint64_t)tv.tv_sec * 1000 + (uint64_t)tv.tv_usec / 1000;
 	o->r.interrupted = signal_seen;
 	o->r.compact = run->opts.status_interval || run->opts.iostat;
+	o->r.command = run->opts.command;
+	o->r.iostat_log = o->iostat_log;
 	o->gkv = global_kv(run, &o->r.nglobal_kv);
 	o->r.global_kv = o->gkv;
 	if (build_groups(run, &o->r) || own_io_build(&run->guard, o))
@@ -871,6 +886,7 @@ void run_outcome_release(struct run_outcome *o)
 	free(o->r.groups);
 	free(o->gkv);
 	free(o->own_io);
+	json_decref(o->iostat_log);
 	disk_set_release(&o->disks);
 	memset(o, 0, sizeof(*o));
 }
@@ -889,6 +905,8 @@ int run_exec(struct iowl_run *run)
 	run->out = out;
 	run_collect(run, &o);
 	if (print_reports(run, out, &o.r) && !o.ret)
+		o.ret = -EIO;
+	if (report_html_run(run, report_json_tree(&o.r, true)) && !o.ret)
 		o.ret = -EIO;
 	if (out != stdout && fclose(out) && !o.ret)
 		o.ret = -EIO;

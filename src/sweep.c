@@ -10,6 +10,7 @@
 #include "iowl/hist.h"
 #include "iowl/options.h"
 #include "iowl/progress.h"
+#include "iowl/report.h"
 #include "iowl/sweep.h"
 #include "iowl/usl.h"
 #include "iowl/value.h"
@@ -341,6 +342,17 @@ static json_t *usl_report(FILE *f, const struct point *pts, unsigned n, bool tex
 	return o;
 }
 
+/* The sweep as one JSON document (new reference): the points, and the USL fit when it has one. */
+static json_t *json_doc(const struct iowl_run *run, const struct point *pts, unsigned n)
+{
+	json_t *root = json_pack("{s:s, s:o}", "iowl version", "iowl-" IOWL_VERSION, "points",
+				 json_points(&run->opts, pts, n));
+
+	if (root && concurrency_sweep(&run->opts))
+		json_object_set_new(root, "usl", usl_report(NULL, pts, n, false));
+	return root;
+}
+
 static void print(const struct iowl_run *run, FILE *f, const struct point *pts, unsigned n)
 {
 	const struct run_opts *o = &run->opts;
@@ -349,11 +361,8 @@ static void print(const struct iowl_run *run, FILE *f, const struct point *pts, 
 	if (o->formats & OUT_CSV) {
 		csv_table(f, o, pts, n);
 	} else if (o->formats & (OUT_JSON | OUT_JSONPLUS)) {
-		json_t *root = json_pack("{s:s, s:o}", "iowl version", "iowl-" IOWL_VERSION, "points",
-					 json_points(o, pts, n));
+		json_t *root = json_doc(run, pts, n);
 
-		if (root && usl)
-			json_object_set_new(root, "usl", usl_report(f, pts, n, false));
 		json_dumpf(root, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
 		fputc('\n', f);
 		json_decref(root);
@@ -458,6 +467,8 @@ int sweep_run(struct iowl_run *run)
 			break;
 	}
 	print(run, out, pts, npts);
+	if (report_html_run(run, json_doc(run, pts, npts)))
+		status = run_status_worst(status, IOWL_EXIT_IO);
 out:
 	run->out = NULL;
 	if (out != stdout)

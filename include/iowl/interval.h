@@ -25,6 +25,7 @@ struct ivl_dir {
 	uint64_t ios, bytes, errors;
 	double clat_mean;		/* ns */
 	uint64_t clat_p50, clat_p99;	/* ns; 0 without a histogram or without IO */
+	uint64_t clat_p999;		/* ns, p99.9; the same */
 	uint64_t clat_max;		/* ns, the interval's largest (histogram bin, within 0.4 %); 0 without */
 	struct lat_stat clat;		/* the interval's count, sum and sum of squares (min, max: the run's) */
 };

@@ -70,6 +70,8 @@ struct run_result {
 	const struct diag_list *diags;	/* what the run's figures say (diagnose()); may be NULL */
 	const struct own_io *own_io;	/* iowl's own IO before the run, per device */
 	unsigned nown_io;
+	const char *command;		/* the command line (--report), NULL: not kept */
+	struct json_t *iostat_log;	/* --iostat's intervals (report_iostat_record()), NULL: none */
 };
 
 /* Prints the results as fio's normal output does.  Returns 0 or -errno. */
@@ -80,5 +82,47 @@ int report_json(FILE *f, const struct run_result *r, bool plus);
 
 /* Prints one fio terse line per reported unit, terse version ver (2 to 5).  Returns 0 or -errno. */
 int report_terse(FILE *f, const struct run_result *r, unsigned ver);
+
+/* The machine a run ran on, for the reports. */
+struct report_host {
+	char hostname[256], kernel[128], machine[128];
+	long cpus;
+};
+void report_host(struct report_host *h);
+
+/* What the HTML report says about where the results came from (NULL fields: not known). */
+struct report_meta {
+	const char *command;		/* the command line, for a report written by the run itself */
+};
+
+/*
+ * Writes one self-contained HTML page (report.c, html.c) drawn from one source's JSON
+ * documents (a run, its --status-interval lines, a sweep, a curve, an analysis).  Returns 0
+ * or -errno.
+ */
+int report_html(FILE *f, const char *name, struct json_t *const *docs, size_t n,
+		const struct report_meta *m);
+int report_html_file(const char *path, const char *name, struct json_t *const *docs, size_t n,
+		     const struct report_meta *m);
+
+/* The devices' iostat -x figures of the set's last interval, as a JSON array (new reference). */
+struct json_t *report_iostat_json(const struct disk_set *s);
+
+/*
+ * An ivl_watch_fn that appends each interval's device figures ({"t_ms", "ms", "devices"}) to
+ * the JSON array *(json_t **)ctx, made on first use.
+ */
+struct ivl_view;
+void report_iostat_record(void *ctx, const struct ivl_view *v, bool last);
+
+struct iowl_run;
+/*
+ * With --report, writes the page for doc (a reference it takes), naming the command; says on
+ * stderr why it could not.  Returns 0 (also without --report) or -errno.
+ */
+int report_html_run(const struct iowl_run *run, struct json_t *doc);
+
+/* iowl report RESULTS.json [MORE.json ...] -o FILE.html (argv[0] is "report").  Returns the exit status. */
+int report_html_main(int argc, char **argv);
 
 #endif

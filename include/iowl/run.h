@@ -52,6 +52,8 @@ struct run_opts {
 	unsigned formats;		/* enum out_format */
 	unsigned terse_version;		/* --terse-version, 2 to 5 (0: fio's default, 3) */
 	char *output;			/* --output=FILE, or NULL for stdout */
+	char *report;			/* --report=FILE.html, or NULL */
+	char *command;			/* the command line, with --report */
 	unsigned eta;			/* enum eta_mode */
 	bool parse_only;
 	uint64_t analyze;		/* --analyze: IOs to generate per job, 0: run normally */
@@ -131,6 +133,7 @@ struct run_outcome {
 	struct job_kv *gkv;
 	struct diag_list diags;
 	struct own_io *own_io;
+	struct json_t *iostat_log;	/* --iostat's intervals, NULL: none */
 	bool io_error;
 	int ret;			/* 0, or -errno of a failure that is not an IO error */
 };

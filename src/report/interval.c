@@ -108,16 +108,17 @@ static json_t *json_row(const struct ivl_row *r)
 		if (!job_does_dir(r->job, d))
 			continue;
 		json_object_set_new(o, fmt_dir_name(d),
-				    json_pack("{s:I, s:I, s:f, s:I, s:I, s:{s:f, s:I, s:I}}",
+				    json_pack("{s:I, s:I, s:f, s:I, s:I, s:{s:f, s:I, s:I, s:I}}",
 					      "io_bytes", JI(x->bytes), "total_ios", JI(x->ios),
 					      "iops", per_sec(x->ios, r->pt->ns), "bw_bytes", JI(bps),
 					      "bw", JI(bps / 1024), "clat_ns", "mean", x->clat_mean,
-					      "p50", JI(x->clat_p50), "p99", JI(x->clat_p99)));
+					      "p50", JI(x->clat_p50), "p99", JI(x->clat_p99),
+					      "p99.9", JI(x->clat_p999)));
 	}
 	return o;
 }
 
-static json_t *json_iostat(const struct disk_set *s)
+json_t *report_iostat_json(const struct disk_set *s)
 {
 	json_t *a = json_array();
 
@@ -160,12 +161,24 @@ static int interval_json(FILE *f, const struct ivl_view *v)
 	else
 		json_decref(jobs);
 	if (v->disks)
-		json_object_set_new(o, "iostat", json_iostat(v->disks));
+		json_object_set_new(o, "iostat", report_iostat_json(v->disks));
 	if (json_dumpf(o, f, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15)) ||
 	    fputc('\n', f) == EOF)
 		ret = -EIO;
 	json_decref(o);
 	return ret;
+}
+
+void report_iostat_record(void *ctx, const struct ivl_view *v, bool last)
+{
+	json_t **log = ctx;
+
+	if (last || !v || !v->disks)
+		return;
+	if (!*log)
+		*log = json_array();
+	json_array_append_new(*log, json_pack("{s:I, s:I, s:o}", "t_ms", JI(v->t_ns / 1000000), "ms",
+					      JI(v->ns / 1000000), "devices", report_iostat_json(v->disks)));
 }
 
 int report_interval(FILE *f, const struct ivl_view *v, bool json)

@@ -369,11 +369,11 @@ static json_t *json_series(const struct job_result *u)
 			if (u->job && !job_does_dir(u->job, d))
 				continue;
 			json_object_set_new(o, fmt_dir_name(d),
-					    json_pack("{s:I, s:I, s:f, s:I, s:f, s:I, s:I}", "total_ios",
+					    json_pack("{s:I, s:I, s:f, s:I, s:f, s:I, s:I, s:I}", "total_ios",
 						      JI(x->ios), "io_bytes", JI(x->bytes), "iops", r6(iops),
 						      "bw_bytes", JI(bw), "clat_mean_ns", r6(x->clat_mean),
 						      "clat_p50_ns", JI(x->clat_p50), "clat_p99_ns",
-						      JI(x->clat_p99)));
+						      JI(x->clat_p99), "clat_p999_ns", JI(x->clat_p999)));
 		}
 		json_array_append_new(pts, o);
 	}
@@ -535,8 +535,18 @@ static int json_add_run_iowl(json_t *root, const struct run_result *r)
 						     "write guard: signature probe before the run",
 						     "reads", JI(r->own_io[i].reads), "read_bytes",
 						     JI(r->own_io[i].read_bytes)));
-	return json_object_set_new(root, "iowl", json_pack("{s:o, s:o}", "diagnostics", a,
-							   "own_io", own)) ? -ENOMEM : 0;
+	struct report_host h;
+	json_t *o;
+
+	report_host(&h);
+	o = json_pack("{s:o, s:o, s:{s:s, s:s, s:s, s:I}}", "diagnostics", a, "own_io", own, "host",
+		      "hostname", h.hostname, "kernel", h.kernel, "machine", h.machine, "cpus",
+		      JI(h.cpus));
+	if (o && r->command)
+		json_object_set_new(o, "command", jstr(r->command));
+	if (o && r->iostat_log)
+		json_object_set(o, "iostat", r->iostat_log);
+	return json_object_set_new(root, "iowl", o) ? -ENOMEM : 0;
 }
 
 /* Adds fio's "disk_util" array: one object per device behind the targets. */

@@ -24,7 +24,7 @@ static const char *const cli_flags[] = {
 	"--version", "--cmdhelp", "--name", "--status-interval", "--iostat",
 	"--vdbench", "--vdbench-show", "--vdbench-output", "--vdbench-lun", "--vdbench-var",
 	"--metrics", "--metrics-linger", "--metrics-textfile", "--minimal", "--terse-version",
-	"--append-terse",
+	"--append-terse", "--report",
 };
 
 static const int exit_statuses[] = {
