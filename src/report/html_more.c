@@ -128,7 +128,12 @@ static double *sweep_col(struct html *h, const json_t *pts, const struct sweep_l
 	for (size_t k = 0; y && k < sl->n[l]; k++) {
 		const json_t *p = json_array_get(pts, sl->idx[l][k]);
 
-		y[k] = jnum(p, "status") ? NAN : jnum(p, key) / div;	/* a failed point is not drawn */
+		double v = jnum(p, key);
+
+		/* Older sweeps name the completion latency "mean_us", "p99_us". */
+		if (isnan(v) && !strncmp(key, "clat_", 5))
+			v = jnum(p, key + 5);
+		y[k] = jnum(p, "status") ? NAN : v / div;	/* a failed point is not drawn */
 	}
 	return y;
 }
@@ -214,7 +219,7 @@ void html_sweep(struct html *h, const char *src, const json_t *doc)
 	for (unsigned l = 0; l < sl.nlines; l++) {
 		const char *nm = sl.name[l][0] ? sl.name[l] : NULL;
 		struct plot_series *s;
-		double *p99 = sweep_col(h, pts, &sl, l, "p99_us", 1);
+		double *p99 = sweep_col(h, pts, &sl, l, "clat_p99_us", 1);
 
 		pi.x.log = pl.x.log = log_x(sl.x[l], sl.n[l]);
 		if ((s = plot_add(&pi, nm ? html_printf(h, "IOPS %s", nm) : "IOPS", sl.x[l],
@@ -226,7 +231,7 @@ void html_sweep(struct html *h, const char *src, const json_t *doc)
 			s->dashed = s->right = true;
 		}
 		if ((s = plot_add(&pl, nm ? html_printf(h, "mean %s", nm) : "mean", sl.x[l],
-				  sweep_col(h, pts, &sl, l, "mean_us", 1), sl.n[l], PLOT_LINEPOINTS)))
+				  sweep_col(h, pts, &sl, l, "clat_mean_us", 1), sl.n[l], PLOT_LINEPOINTS)))
 			s->color = (int)l;
 		if ((s = plot_add(&pl, nm ? html_printf(h, "p99 %s", nm) : "p99", sl.x[l], p99, sl.n[l],
 				  PLOT_LINEPOINTS))) {
