@@ -83,6 +83,9 @@ int report_json(FILE *f, const struct run_result *r, bool plus);
 /* Prints one fio terse line per reported unit, terse version ver (2 to 5).  Returns 0 or -errno. */
 int report_terse(FILE *f, const struct run_result *r, unsigned ver);
 
+/* The JSON document report_json() prints (new reference), NULL when out of memory. */
+struct json_t *report_json_tree(const struct run_result *r, bool plus);
+
 /* The machine a run ran on, for the reports. */
 struct report_host {
 	char hostname[256], kernel[128], machine[128];
