@@ -54,6 +54,8 @@ iolog_summary() {
 			  if (!(op in lo) || off < lo[op]) lo[op] = off
 			  if (off + len > hi[op]) hi[op] = off + len
 			  print f, off, len > offs
+			  for (k = int(off / 4096); k * 4096 < off + len; k++)
+				if (++cov[f, k] == 1) cover++; else if (cov[f, k] == 2) over++
 			  if (((f, op) in end) && end[f, op] != off) jumps++
 			  end[f, op] = off + len
 			  if (!((f, off) in seen)) { seen[f, off] = 1; distinct++ }
@@ -67,7 +69,8 @@ iolog_summary() {
 				if (i <= 3) printf "io.%s.%s.bytes %d\n", job, ops[i], b[ops[i]]
 			  }
 			  for (o in lo) printf "io.%s.%s.lo %d\nio.%s.%s.hi %d\n", job, o, lo[o], job, o, hi[o]
-			  for (s in sz) printf "size.%s.%d %d\n", job, s, sz[s]
+			  for (s in sz) { printf "size.%s.%d %d\n", job, s, sz[s]; nsz++ }
+			  printf "sizes.%s %d\ncover.%s %d\nover.%s %d\n", job, nsz, job, cover, job, over
 			  for (f in fn) printf "file.%s.%s %d\n", job, f, fn[f]
 			  for (k = 0; k < nb; k++) printf "dist.%s.%d %.1f\n", job, k, tot ? 100 * bk[k] / tot : 0
 			  printf "distinct.%s %d\ngcd.%s %d\njumps.%s %d\n", job, distinct, job, g, job, jumps
@@ -103,6 +106,19 @@ devstat() {
 	awk '{ print $1 + $2, $3, $5 + $6, $7, $12 + $13, $14 }' "/sys/block/$(basename "$1")/stat"
 }
 
+# invoke JSON ARGS...: runs $tool on $W/job.fio in $W with the case's environment
+invoke() {
+	out=$1
+	shift
+	if [ $tool = iowl ]; then
+		(cd "$W" && eval "env $envs FD_LOG=\"\$FD_LOG\" \"\$IOWL\" --eta=never --output-format=json \
+			--output=\"\$out\" \"\$@\" job.fio")
+	else
+		(cd "$W" && eval "env $envs FD_LOG=\"\$FD_LOG\" fio --output-format=json --output=\"\$out\" \
+			\"\$@\" job.fio")
+	fi
+}
+
 # run_tool TOOL CASE: one run in a fresh target; leaves $W/kv (key/value lines) and $W/rc
 run_tool() {
 	tool=$1 c=$2
@@ -126,21 +142,25 @@ run_tool() {
 		fail "$(basename "$c"): setup failed"
 	inject=yes
 	[ "$(header "$c" iolog)" = no ] && inject=no
-	awk -v logdir="$FD_LOG" -v inject=$inject '{ print }
+	awk -v inject=$inject '{ print }
 		inject == "yes" && /^[ \t]*\[[^]]*\]/ { s = $0; sub(/^[ \t]*\[/, "", s); sub(/\].*/, "", s)
-			if (s != "global") print "write_iolog=" logdir "/" s ".iolog" }' "$c" > "$W/job.fio"
+			if (s != "global") print "write_iolog=${FD_LOG}/" s ".iolog" }' "$c" > "$W/job.fio"
 	for inc in "$HERE"/cases/*.inc; do [ -f "$inc" ] && cp "$inc" "$W/"; done
 	[ -n "$FD_DEV" ] && d0=$(devstat "$FD_DEV")
 	eval "set -- $(header "$c" args | tr '\n' ' ')"
 	envs=$(header "$c" env | tr '\n' ' ')
-	if [ $tool = iowl ]; then
-		(cd "$W" && eval "env $envs \"\$IOWL\" --eta=never --output-format=json \
-			--output=\"\$W/out.json\" \"\$@\" job.fio") > "$W/stdout" 2> "$W/stderr"
-	else
-		(cd "$W" && eval "env $envs fio --output-format=json --output=\"\$W/out.json\" \
-			\"\$@\" job.fio") > "$W/stdout" 2> "$W/stderr"
-	fi
+	invoke "$W/out.json" "$@" > "$W/stdout" 2> "$W/stderr"
 	echo $? > "$W/rc"
+	# "again": a second run with more environment, its IOs as again.seq.JOB and again.set.JOB
+	again=$(header "$c" again)
+	if [ -n "$again" ]; then
+		mkdir -p "$W/log2" "$W/sum2"
+		envs="$envs $again" FD_LOG=$W/log2 invoke "$W/out2.json" "$@" > /dev/null 2>&1
+	fi
+	FD_LOG=$W/log
+	# mounts a case's setup made under its directory go before the summary looks at files
+	awk -v d="$FD_DIR/" 'index($2, d) == 1 { print $2 }' /proc/mounts | sort -r |
+		while read -r m; do umount "$m"; done
 	{
 		echo "rc $(cat "$W/rc")"
 		[ -s "$W/out.json" ] && "$FDSUM" json "$W/out.json" > "$W/sum/json"
@@ -148,6 +168,7 @@ run_tool() {
 		nb=$(header "$c" buckets)
 		iolog_summary "$FD_LOG" "$W/sum" ${nb:-0 1} $(header "$c" hot) > "$W/sum/kv.iolog"
 		cat "$W/sum/kv.iolog"
+		[ -n "$again" ] && iolog_summary "$W/log2" "$W/sum2" 0 1 | grep '^se[qt]\.' | sed 's/^/again./'
 		# every job together (clones of one job share its log)
 		awk '$1 ~ /^io\..*\.[a-z]+\.(n|bytes)$/ { n = split($1, p, ".")
 			s[p[n - 1] "." p[n]] += $2 } END { for (k in s) print "io.all." k, s[k] }' "$W/sum/kv.iolog"
@@ -183,7 +204,7 @@ run_tool() {
 			echo "dev.trim.ios $((${11} - $5))"
 			echo "dev.trim.sectors $((${12} - $6))"
 		fi
-	} > "$W/kv"
+	} | sed "s|$FD_LOG|LOG|g; s|$FD_DIR|D|g" > "$W/kv"
 }
 
 # check CASE: runs both tools and judges; prints one verdict line (and details) per case
@@ -208,7 +229,12 @@ check() {
 		FNR == 1 { t = (FILENAME ~ /\/iowl\/kv$/) ? "iowl" : "fio"; tl[t] = 1 }
 		{ k = $1; $1 = ""; sub(/^ /, ""); kv[t, k] = $0; all[k] = 1 }
 		END {
-		  for (t in tl) if (kv[t, "rc"] != want) printf "%s exited %s, expected %s\n", t, kv[t, "rc"], want
+		  nw = split(want, ws, " ")
+		  for (t in tl) {
+			w1 = ws[1]
+			for (i = 1; i <= nw; i++) if (index(ws[i], t "=") == 1) w1 = substr(ws[i], length(t) + 2)
+			if (kv[t, "rc"] != w1) printf "%s exited %s, expected %s\n", t, kv[t, "rc"], w1
+		  }
 		  n = split(cmp, pats, " ")
 		  for (i = 1; i <= n; i++) {
 			p = pats[i]; tol = ""
@@ -235,7 +261,8 @@ check() {
 			split(tools, ts, " ")
 			for (j in ts) {
 				x = val(ts[j], w[2]); y = w[4]
-				if (y ~ /^(iowl|fio):/) y = val(substr(y, 1, index(y, ":") - 1), substr(y, index(y, ":") + 1))
+				if (y ~ /^self:/) y = val(ts[j], substr(y, 6))
+				else if (y ~ /^(iowl|fio):/) y = val(substr(y, 1, index(y, ":") - 1), substr(y, index(y, ":") + 1))
 				ok = 0
 				if (num(x) && num(y)) { x += 0; y += 0 }
 				if (w[3] == "==") ok = x == y; else if (w[3] == "!=") ok = x != y

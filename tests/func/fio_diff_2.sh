@@ -1,3 +1,3 @@
 #!/bin/sh
-# The differential suite against fio (tests/fio-diff/README.md), part 2 of 4 of its cases.
-exec sh "$(dirname "$0")/../fio-diff/run.sh" --shard 2/4
+# The differential suite against fio (tests/fio-diff/README.md), part 2 of 8 of its cases.
+exec sh "$(dirname "$0")/../fio-diff/run.sh" --shard 2/8

@@ -31,16 +31,28 @@ static long long jnum(json_t *o, const char *dir, const char *key)
  * Per job (clones of one name numbered in order: NAME, NAME.1, ...): its group, renumbered from 0
  * in order of appearance (fio and iowl both number groups in job-file order, but the numbers need
  * not start alike), and the IO counts and bytes of each direction; then the number of jobs
- * (entries) and groups, and iowl's own reads of devices (0 for fio).
+ * (entries) and groups, and iowl's own reads of devices (0 for fio); "job options" as opt.JOB.NAME.
  */
 static int json_summary(const char *path)
 {
 	json_error_t jerr;
-	json_t *root = json_load_file(path, 0, &jerr), *jobs, *job;
+	json_t *root = NULL, *jobs, *job;
 	long long groups[256];
 	int ngroups = 0;
 	size_t i;
+	FILE *f = fopen(path, "r");
+	char line[4096];
+	long at = 0;
 
+	/* fio writes some warnings into --output before the document: start at its first '{' */
+	while (f && fgets(line, sizeof(line), f) && line[0] != '{')
+		at = ftell(f);
+	if (f && !fseek(f, at, SEEK_SET))
+		root = json_loadf(f, 0, &jerr);
+	if (f)
+		fclose(f);
+	else
+		snprintf(jerr.text, sizeof(jerr.text), "%s", strerror(errno));
 	if (!root) {
 		fprintf(stderr, "fdsum: %s:%d: %s\n", path, jerr.line, jerr.text);
 		return 1;
@@ -74,6 +86,15 @@ static int json_summary(const char *path)
 			printf("%s.%s.bytes %lld\n", key, dirs[k], jnum(job, dirs[k], "io_bytes"));
 		}
 		printf("%s.sync.ios %lld\n", key, jnum(job, "sync", "total_ios"));
+		{
+			json_t *opts = json_object_get(job, "job options"), *v;
+			const char *o;
+
+			json_object_foreach(opts, o, v) {
+				if (json_is_string(v))
+					printf("opt.%s.%s %s\n", key + 5, o, json_string_value(v));
+			}
+		}
 	}
 	printf("json.jobs %zu\n", json_array_size(jobs));
 	printf("json.groups %d\n", ngroups);
