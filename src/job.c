@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "iowl/engine.h"
+#include "iowl/fill.h"
 #include "iowl/job.h"
 #include "iowl/jobfile.h"
 #include "iowl/options.h"
@@ -640,6 +641,28 @@ static int check_verify(struct job *job, struct iowl_err *err)
 	return ret;
 }
 
+/*
+ * Buffer contents (src/fill.c): what verify's own data contradicts is refused, as zero_buffers
+ * and buffer_compress_percentage are; dedupe options without dedupe are ignored, as in fio.
+ */
+static int check_buffers(const struct job *job, struct iowl_err *err)
+{
+	const struct job_opts *o = &job->o;
+
+	if (o->verify && (o->dedupe_percentage || o->buffer_pattern_len))
+		return JOB_ERR(job, o->dedupe_percentage ? "dedupe_percentage" : "buffer_pattern",
+			       err, "verify writes its own data: %s contradicts it (keep one)",
+			       o->dedupe_percentage ? "dedupe_percentage" : "buffer_pattern");
+	if (!o->dedupe_percentage && job_opt_is_set(job, "dedupe_mode"))
+		job_warn(job, "dedupe_mode", "without dedupe_percentage nothing is deduped: ignored (as fio)");
+	else if (!o->dedupe_percentage && job_opt_is_set(job, "dedupe_working_set_percentage"))
+		job_warn(job, "dedupe_working_set_percentage", "without dedupe_percentage nothing is deduped: ignored (as fio)");
+	else if (o->dedupe_mode != DEDUPE_WORKING_SET &&
+		 job_opt_is_set(job, "dedupe_working_set_percentage"))
+		job_warn(job, "dedupe_working_set_percentage", "applies to dedupe_mode=working_set only: ignored (as fio)");
+	return 0;
+}
+
 int job_validate(struct job *job, struct iowl_err *err)
 {
 	int ret;
@@ -663,5 +686,7 @@ int job_validate(struct job *job, struct iowl_err *err)
 		check_pct_random(job);
 	if (!ret)
 		ret = check_verify(job, err);
+	if (!ret)
+		ret = check_buffers(job, err);
 	return ret;
 }

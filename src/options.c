@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: MIT
 /* The one option table and the typed parsers it drives; job files, the command line, --help and the manual check all read it. */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "iowl/fill.h"
 #include "iowl/job.h"
 #include "iowl/options.h"
 #include "iowl/steady.h"
@@ -55,6 +58,8 @@ static int parse_stream(const struct opt_def *def, struct job_opts *o, const cha
 			char *why);
 static int parse_verify_pattern(const struct opt_def *def, struct job_opts *o, const char *v,
 				char *why);
+static int parse_buffer_pattern(const struct opt_def *def, struct job_opts *o, const char *v,
+				char *why);
 static int parse_ss(const struct opt_def *def, struct job_opts *o, const char *v, char *why);
 
 static const struct opt_value coe_values[] = {
@@ -84,6 +89,12 @@ static const struct opt_value fallocate_values[] = {
 	{ "truncate", FALLOCATE_TRUNCATE, "ftruncate(2) to the size: a sparse file" },
 	{ "0", FALLOCATE_NONE, "the same as none" },
 	{ "1", FALLOCATE_POSIX, "the same as posix" },
+	{ NULL, 0, NULL },
+};
+
+static const struct opt_value dedupe_mode_values[] = {
+	{ "repeat", DEDUPE_REPEAT, "a dedupable write repeats the last unique one (the default)" },
+	{ "working_set", DEDUPE_WORKING_SET, "a dedupable write repeats one of the first unique ones, dedupe_working_set_percentage of the region" },
 	{ NULL, 0, NULL },
 };
 
@@ -340,8 +351,23 @@ static const struct opt_def options[] = {
 	  .off = O(buffer_compress_percentage), .def = "0", .max = 100, .category = "buffers",
 	  .help = "make write data compressible: this share of each chunk is zeros" },
 	{ .name = "buffer_compress_chunk", .type = OPT_SIZE, .off = O(buffer_compress_chunk),
-	  .def = "512", .min = 1, .category = "buffers",
-	  .help = "granularity of buffer_compress_percentage" },
+	  .def = "512", .category = "buffers",
+	  .help = "granularity of buffer_compress_percentage (0: the smallest write)" },
+	{ .name = "scramble_buffers", .type = OPT_BOOL, .off = O(scramble_buffers), .def = "1",
+	  .category = "buffers",
+	  .help = "stamp every 512-byte sector of every write with its offset and time, so no two written blocks are the same" },
+	{ .name = "buffer_pattern", .type = OPT_FUNC, .parse = parse_buffer_pattern,
+	  .category = "buffers",
+	  .help = "write this pattern: 0x hex bytes, a decimal, a \"string\" or a 'file', one after another" },
+	{ .name = "dedupe_percentage", .type = OPT_UINT, .off = O(dedupe_percentage), .def = "0",
+	  .max = 100, .category = "buffers",
+	  .help = "this share of the writes repeat earlier contents (dedupable)" },
+	{ .name = "dedupe_mode", .type = OPT_ENUM, .off = O(dedupe_mode), .def = "repeat",
+	  .values = dedupe_mode_values, .category = "buffers",
+	  .help = "what a dedupable write repeats: repeat or working_set" },
+	{ .name = "dedupe_working_set_percentage", .type = OPT_UINT,
+	  .off = O(dedupe_working_set_percentage), .def = "5", .max = 100, .category = "buffers",
+	  .help = "dedupe_mode=working_set: the working set's share of the region" },
 	/* verification */
 	{ .name = "verify", .type = OPT_ENUM, .off = O(verify), .def = "0", .values = verify_values,
 	  .category = "verify",
@@ -497,12 +523,7 @@ static const struct opt_def options[] = {
 	UNSUPPORTED("trim_verify_zero"),
 	UNSUPPORTED("trim_backlog"),
 	UNSUPPORTED("trim_backlog_batch"),
-	UNSUPPORTED("dedupe_percentage"),
-	UNSUPPORTED("dedupe_mode"),
-	UNSUPPORTED("dedupe_working_set_percentage"),
 	UNSUPPORTED("dedupe_global"),
-	UNSUPPORTED("buffer_pattern"),
-	UNSUPPORTED("scramble_buffers"),
 	UNSUPPORTED("sync"),
 	UNSUPPORTED("fadvise_hint"),
 	UNSUPPORTED("fadvise_stream"),
@@ -899,6 +920,86 @@ static int parse_verify_pattern(const struct opt_def *def, struct job_opts *o, c
 		return -EINVAL;
 	memcpy(o->verify_pattern, pat, len);
 	o->verify_pattern_len = len;
+	return 0;
+}
+
+/* A 'file' element of buffer_pattern: its bytes, as many as fit (fio reads no more). */
+static const char *pat_file(const char *p, unsigned char *out, unsigned *n, char *why)
+{
+	const char *end = strchr(p + 1, '\'');
+	char name[4096];
+	ssize_t got;
+	int fd;
+
+	if (!end || end == p + 1 || (size_t)(end - p - 1) >= sizeof(name)) {
+		snprintf(why, VAL_WHY_LEN, "%s file name in the pattern (e.g. 'pattern.bin')",
+			 end && end != p + 1 ? "a too long" : end ? "an empty" : "an unterminated");
+		return NULL;
+	}
+	memcpy(name, p + 1, (size_t)(end - p - 1));
+	name[end - p - 1] = '\0';
+	fd = open(name, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		snprintf(why, VAL_WHY_LEN, "cannot open the pattern file '%.100s': %s", name, strerror(errno));
+		return NULL;
+	}
+	while (*n < JOB_VERIFY_PATTERN_MAX &&
+	       (got = read(fd, out + *n, JOB_VERIFY_PATTERN_MAX - *n)) > 0)
+		*n += (unsigned)got;
+	close(fd);
+	return end + 1;
+}
+
+/*
+ * fio's buffer_pattern: verify_pattern's elements, and 'file' for a file's bytes, one after
+ * another, at most 512 bytes.  As in fio it turns scramble_buffers and zero_buffers off (a
+ * later scramble_buffers=1 turns scrambling on again).
+ */
+static int parse_buffer_pattern(const struct opt_def *def, struct job_opts *o, const char *v,
+				char *why)
+{
+	unsigned char pat[JOB_VERIFY_PATTERN_MAX];
+	const char *p = v ? v : "";
+	unsigned n = 0, len;
+
+	if (strchr(p, '|')) {
+		snprintf(why, VAL_WHY_LEN, "'|' does not join a pattern's elements: write them one after another (e.g. 0xdeadbeef\"abc\")");
+		return -EINVAL;
+	}
+	if (!*p) {
+		verify_pattern_parse(p, pat, sizeof(pat), &len, why);	/* its message */
+		return -EINVAL;
+	}
+	while (*p) {
+		char part[4096];
+		const char *q = p;
+		bool quoted = false;
+
+		for (; *q && (quoted || *q != '\''); q++)
+			quoted ^= *q == '"';
+		if (q > p) {
+			if ((size_t)(q - p) >= sizeof(part) || n == sizeof(pat)) {
+				snprintf(why, VAL_WHY_LEN, "the pattern is longer than %zu bytes", sizeof(pat));
+				return -EINVAL;
+			}
+			memcpy(part, p, (size_t)(q - p));
+			part[q - p] = '\0';
+			if (verify_pattern_parse(part, pat + n, (unsigned)sizeof(pat) - n, &len, why))
+				return -EINVAL;
+			n += len;
+		}
+		p = *q ? pat_file(q, pat, &n, why) : q;
+		if (!p)
+			return -EINVAL;
+	}
+	if (!n) {
+		snprintf(why, VAL_WHY_LEN, "the pattern is empty (an empty file?)");
+		return -EINVAL;
+	}
+	memcpy(o->buffer_pattern, pat, n);
+	o->buffer_pattern_len = n;
+	o->scramble_buffers = false;
+	o->zero_buffers = false;
 	return 0;
 }
 

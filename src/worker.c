@@ -74,31 +74,6 @@ static inline void answer_snap(struct worker *w)
 		w->no_more = true;	/* steady state reached: finish as at the deadline */
 }
 
-/* Fills write buffers as the job asks: zeros, compressible chunks, or random bytes. */
-static void fill_buffer(const struct job_opts *o, unsigned char *buf, uint64_t len, uint64_t seed)
-{
-	uint64_t x = seed * 0x9e3779b97f4a7c15ULL + 1;
-	uint64_t chunk = o->buffer_compress_chunk ? o->buffer_compress_chunk : len;
-	uint64_t zeros = chunk * o->buffer_compress_percentage / 100;
-
-	if (o->zero_buffers) {
-		memset(buf, 0, len);
-		return;
-	}
-	for (uint64_t i = 0; i < len; i += 8) {
-		x ^= x << 13;
-		x ^= x >> 7;
-		x ^= x << 17;
-		memcpy(buf + i, &x, len - i < 8 ? len - i : 8);
-	}
-	for (uint64_t c = 0; zeros && c < len; c += chunk) {
-		uint64_t end = c + chunk < len ? c + chunk : len;
-		uint64_t z = zeros < end - c ? zeros : end - c;
-
-		memset(buf + end - z, 0, z);
-	}
-}
-
 static uint64_t max_bs(const struct job *job)
 {
 	uint64_t m = 0;
@@ -107,6 +82,16 @@ static uint64_t max_bs(const struct job *job)
 		if (job_does_dir(job, d) && job->max_bs[d] > m)
 			m = job->max_bs[d];
 	return m ? m : 4096;
+}
+
+/* The bytes of the worker's region, over all its files. */
+static uint64_t region_bytes(const struct target_plan *plan)
+{
+	uint64_t sum = 0;
+
+	for (unsigned i = 0; i < plan->nfiles; i++)
+		sum += plan->files[i].size;
+	return sum;
 }
 
 static int setup_engine(struct worker *w)
@@ -137,11 +122,12 @@ static int setup_engine(struct worker *w)
 	if (!e->ios || !w->free_idx || !w->pend || !w->requeue || posix_memalign(&e->buf_base, 4096, bufsz * e->depth))
 		return err_set(&w->err, "job '%s': out of memory for %u buffers of %llu bytes",
 			       o->name, e->depth, (unsigned long long)bufsz);
+	fill_init(&w->fill, w->job, w->number, region_bytes(&w->plan));
 	for (unsigned i = 0; i < e->depth; i++) {
 		e->ios[i].index = (uint16_t)i;
 		e->ios[i].buf = (char *)e->buf_base + i * bufsz;
 		if (!(e->ops->flags & ENGINE_F_NODATA))
-			fill_buffer(o, e->ios[i].buf, bufsz, (uint64_t)w->number << 32 | i);
+			fill_buffer(&w->fill, e->ios[i].buf, bufsz);
 		w->free_idx[i] = (uint16_t)(e->depth - 1 - i);
 	}
 	w->nfree = e->depth;
@@ -860,8 +846,8 @@ static struct io_u *next_io(struct worker *w, uint64_t now)
 	}
 	if (io->op == IO_OP_WRITE && w->verify)
 		verify_fill(w->verify, io);
-	else if (io->op == IO_OP_WRITE && o->refill_buffers)
-		fill_buffer(o, io->buf, io->len, w->issued_ios);
+	else if (io->op == IO_OP_WRITE)
+		fill_write(&w->fill, io);
 	w->stats.depth[depth_bucket(w->inflight + w->pending + 1)]++;
 	return io;
 }

@@ -133,8 +133,14 @@ struct job_opts {
 	unsigned continue_on_error;	/* enum coe_flags */
 	bool zero_buffers;
 	bool refill_buffers;
+	bool scramble_buffers;
 	unsigned buffer_compress_percentage;
-	uint64_t buffer_compress_chunk;
+	uint64_t buffer_compress_chunk;	/* 0: the smallest write */
+	unsigned char buffer_pattern[JOB_VERIFY_PATTERN_MAX];
+	unsigned buffer_pattern_len;
+	unsigned dedupe_percentage;
+	unsigned dedupe_mode;		/* enum dedupe_mode (iowl/fill.h) */
+	unsigned dedupe_working_set_percentage;
 	/* verification */
 	unsigned verify;		/* enum verify_mode */
 	bool do_verify;

@@ -9,6 +9,7 @@
 
 #include "iowl/engine.h"
 #include "iowl/err.h"
+#include "iowl/fill.h"
 #include "iowl/job.h"
 #include "iowl/snap.h"
 #include "iowl/stats.h"
@@ -47,6 +48,7 @@ struct worker {
 	struct io_u **requeue;		/* IOs to issue again: refused (BUSY), short, EAGAIN or EINTR */
 	unsigned rq_head, nrequeue;	/* a FIFO of depth slots: requeue[rq_head], nrequeue of them */
 	struct verify *verify;		/* NULL unless the job verifies */
+	struct fill fill;		/* write buffer contents (without verify) */
 	struct io_u *blocked;		/* verify: waits for an overlapping IO in flight */
 	bool verifying;			/* in the verification after the writes */
 	uint64_t progress_ns;		/* the last completion, or the submission that found none in flight */

@@ -1,0 +1,87 @@
+#!/bin/sh
+# Write buffer contents with fio's meaning, counted on the written file (tests/helpers/blkuniq):
+# every block unique by default (scramble_buffers=1), dedupe_percentage, buffer_compress_percentage
+# measured by gzip, zero_buffers, buffer_pattern byte for byte as fio 3.33 writes it.
+. "$(dirname "$0")/../lib.sh"
+BLKUNIQ=$(cd "$HELPERS" && pwd)/blkuniq
+cd "$SCRATCH" || fail "cd"
+within() { awk -v v="$1" -v lo="$2" -v hi="$3" 'BEGIN { exit !(v >= lo && v <= hi) }'; }
+uniq_of() { "$BLKUNIQ" 4096 "$@" | awk '{ print $4 }'; }
+write() { # FILE OPTIONS...: a sequential write of 16 MiB (4096 blocks of 4 KiB)
+	f=$1; shift
+	rm -f "$f"
+	"$IOWL" --name=w --filename="$f" --size=16m --bs=4k --rw=write --eta=never "$@" > out 2> err ||
+		{ cat err; fail "iowl $*"; }
+}
+write d
+[ "$(uniq_of d)" = 4096 ] || fail "default: $("$BLKUNIQ" 4096 d), every block should be unique"
+write d --bs=64k --ioengine=io_uring --iodepth=8
+[ "$(uniq_of d)" = 4096 ] || fail "bs=64k: $("$BLKUNIQ" 4096 d), every 4 KiB block should be unique"
+write d --rw=randwrite --norandommap --number_ios=4096 --ioengine=libaio --iodepth=4
+# rewrites of a block at another time are new contents too: every write is unique
+[ "$("$BLKUNIQ" 4096 d | awk '{ print $4 == $2 - $8 + ($8 > 0) }')" = 1 ] || fail "randwrite: $("$BLKUNIQ" 4096 d)"
+write s --scramble_buffers=0
+[ "$(uniq_of s)" -le 1 ] || fail "scramble_buffers=0: $("$BLKUNIQ" 4096 s), expected one repeated block"
+write r --scramble_buffers=0 --refill_buffers
+[ "$(uniq_of r)" = 4096 ] || fail "refill_buffers: $("$BLKUNIQ" 4096 r)"
+write z --zero_buffers
+[ "$("$BLKUNIQ" 4096 z | awk '{ print $8 }')" = 4096 ] || fail "zero_buffers: $("$BLKUNIQ" 4096 z)"
+write z --zero_buffers --scramble_buffers=1
+[ "$(uniq_of z)" = 4096 ] || fail "zero_buffers scramble_buffers=1 (fio scrambles them): $("$BLKUNIQ" 4096 z)"
+# dedupe_percentage=40: 60 % of the writes are new data, the rest repeat one
+for mode in repeat working_set; do
+	ws=""
+	[ $mode = working_set ] && ws=--dedupe_working_set_percentage=10
+	write u --dedupe_percentage=40 --dedupe_mode=$mode $ws
+	u=$(uniq_of u)
+	within "$u" 2335 2580 || fail "dedupe_percentage=40 ($mode): $u of 4096 unique, expected 60 +-3 %"
+done
+# working_set: the repeated contents come from the first 10 % of the region (409 blocks)
+[ "$("$BLKUNIQ" 4096 u | awk '{ print $6 }')" -le 409 ] || fail "working set: $("$BLKUNIQ" 4096 u)"
+# clones write their own data (refill_buffers seeded per clone)
+rm -f c.*
+"$IOWL" --name=c --size=4m --bs=4k --rw=write --numjobs=2 --refill_buffers --scramble_buffers=0 \
+	--eta=never > out || fail "numjobs=2"
+[ "$(uniq_of c.*)" = 2048 ] || fail "two clones: $("$BLKUNIQ" 4096 c.*), expected 2048 unique"
+# buffer_compress_percentage: gzip takes the share off, +-2 %
+for pct in 30 50 75; do
+	write g --buffer_compress_percentage=$pct
+	gz=$(gzip -c g | wc -c)
+	saved=$(awk -v gz="$gz" 'BEGIN { printf "%.2f", 100 - 100 * gz / 16777216 }')
+	within "$saved" $((pct - 2)) $((pct + 2)) ||
+		fail "buffer_compress_percentage=$pct: gzip saved $saved %"
+	[ "$(uniq_of g)" = 4096 ] || fail "compressible blocks are unique too: $("$BLKUNIQ" 4096 g)"
+done
+write g --buffer_compress_percentage=50 --buffer_compress_chunk=4k
+gz=$(gzip -c g | wc -c)
+within "$(awk -v gz="$gz" 'BEGIN { print 100 - 100 * gz / 16777216 }')" 48 52 || fail "chunk 4k: gzip $gz"
+# buffer_pattern: fio's syntax, and the bytes fio writes
+write p '--buffer_pattern=0xdeadbeef"abc"-12'
+[ "$(od -An -tx1 -N16 p | tr -d ' \n')" = deadbeef616263f4ffffffdeadbeef61 ] ||
+	fail "buffer_pattern: $(od -An -tx1 -N16 p)"
+[ "$(uniq_of p)" = 1 ] || fail "buffer_pattern turns scrambling off as in fio: $("$BLKUNIQ" 4096 p)"
+head -c 1000 /dev/urandom > pat.bin
+write p2 "--buffer_pattern=0x01'pat.bin'"
+# a job that reads refills the pattern before each write (reads land in the same buffers): every
+# block it wrote holds the pattern, the rest is the layout's data (every block unique)
+write p3 --rw=randrw --buffer_pattern=\"xyz\" --number_ios=2000 --write_iolog=p3.log
+w=$(awk '$2 == "write" { print $3 }' p3.log | sort -u | wc -l)
+[ "$("$BLKUNIQ" 4096 p3 | awk '{ print $6 "/" $2 - $4 + 1 }')" = "1/$w" ] ||
+	fail "randrw buffer_pattern: $("$BLKUNIQ" 4096 p3), $w blocks written"
+expect_status 1 "$IOWL" --name=w --filename=x --size=1m --rw=write '--buffer_pattern=0xab|0xcd'
+grep -q "buffer_pattern" "$SCRATCH/err" || fail "'|' in a pattern: $(cat "$SCRATCH/err")"
+expect_status 1 "$IOWL" --name=w --filename=x --size=1m --rw=write --verify=crc32c --dedupe_percentage=10
+grep -q "dedupe_percentage" "$SCRATCH/err" || fail "verify with dedupe: $(cat "$SCRATCH/err")"
+if have_fio; then
+	for pat in '0xdeadbeef"abc"-12' "0x01'pat.bin'" '"abcd"'; do
+		for extra in "" "--bs=8k" "--buffer_compress_percentage=100"; do
+			write i "--buffer_pattern=$pat" $extra
+			rm -f f
+			fio --name=w --filename=f --size=16m --bs=4k --rw=write "--buffer_pattern=$pat" $extra \
+				--output=/dev/null || fail "fio $pat"
+			cmp -s i f || fail "buffer_pattern=$pat $extra: iowl's bytes differ from fio's ($(cmp i f))"
+		done
+	done
+	echo "buffer_pattern: the same bytes as fio 3.33"
+fi
+echo "buffers ok"
