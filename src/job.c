@@ -77,6 +77,20 @@ int job_opt_err(const struct job *job, const char *opt, struct iowl_err *err, co
 	return err_at(err, job->file, job->line, "job '%s': %s", job->o.name, msg);
 }
 
+bool job_error_ignored(const struct job_opts *o, unsigned type, int err)
+{
+	static const int non_fatal[] = { EIO, EILSEQ };
+	const int *list = o->nignore_error[type] ? o->ignore_error[type] : non_fatal;
+	unsigned n = o->nignore_error[type] ? o->nignore_error[type] : 2;
+
+	if (!(o->continue_on_error & (1U << type)))
+		return false;
+	for (unsigned i = 0; i < n; i++)
+		if (list[i] == err)
+			return true;
+	return false;
+}
+
 bool job_opt_is_set(const struct job *job, const char *name)
 {
 	const struct opt_def *def = opt_find(name);

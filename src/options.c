@@ -61,6 +61,8 @@ static int parse_verify_pattern(const struct opt_def *def, struct job_opts *o, c
 static int parse_buffer_pattern(const struct opt_def *def, struct job_opts *o, const char *v,
 				char *why);
 static int parse_ss(const struct opt_def *def, struct job_opts *o, const char *v, char *why);
+static int parse_ignore_error(const struct opt_def *def, struct job_opts *o, const char *v,
+			      char *why);
 
 static const struct opt_value coe_values[] = {
 	{ "none", 0, "the first IO error ends the job (the default)" },
@@ -342,6 +344,9 @@ static const struct opt_def options[] = {
 	{ .name = "continue_on_error", .type = OPT_ENUM, .off = O(continue_on_error),
 	  .def = "none", .values = coe_values, .category = "errors",
 	  .help = "which IO errors do not end the job: none, read, write, io, verify or all (errors still count, and the exit status is 2)" },
+	{ .name = "ignore_error", .type = OPT_FUNC, .parse = parse_ignore_error,
+	  .category = "errors",
+	  .help = "errnos that do not end the job, as fio: read,write,verify lists of names or numbers joined by ':' (e.g. ,ENOSPC:EIO)" },
 	/* buffers */
 	{ .name = "zero_buffers", .type = OPT_BOOL, .off = O(zero_buffers), .def = "0",
 	  .category = "buffers", .help = "write buffers full of zeros" },
@@ -477,7 +482,6 @@ static const struct opt_def options[] = {
 	UNSUPPORTED("experimental_verify"),
 	UNSUPPORTED("verify_write_sequence"),
 	UNSUPPORTED("verify_header_seed"),
-	UNSUPPORTED("ignore_error"),
 	UNSUPPORTED("error_dump"),
 	UNSUPPORTED("log_max_value"),
 	UNSUPPORTED("log_prio"),
@@ -862,6 +866,77 @@ static int parse_pct_list(const struct opt_def *def, struct job_opts *o, const c
 {
 	return val_parse_double_list(v ? v : "", 0.0, 100.0, o->percentile_list, JOB_PCT_MAX,
 				     &o->npercentiles, why);
+}
+
+/* One errno of ignore_error: a name (ENOSPC) or a number (28). */
+static int one_errno(const char *s, size_t n, int *out, char *why)
+{
+	char name[32];
+	char *end;
+	long e;
+
+	if (!n || n >= sizeof(name)) {
+		snprintf(why, VAL_WHY_LEN, "an empty errno in a list (use names or numbers joined by ':', e.g. EIO:ENOSPC)");
+		return -EINVAL;
+	}
+	memcpy(name, s, n);
+	name[n] = '\0';
+	e = strtol(name, &end, 10);
+	if (!*end && e > 0 && e < 4096) {
+		*out = (int)e;
+		return 0;
+	}
+	for (e = 1; e < 4096; e++) {
+		const char *nm = strerrorname_np((int)e);
+
+		if (nm && !strcmp(nm, name)) {
+			*out = (int)e;
+			return 0;
+		}
+	}
+	snprintf(why, VAL_WHY_LEN, "'%s' is not an errno name or number (e.g. EIO, ENOSPC or 28)", name);
+	return -EINVAL;
+}
+
+/*
+ * ignore_error=READ,WRITE,VERIFY in fio's syntax: each a list of errnos joined by ':', an empty
+ * one leaving its type as it is; a list replaces the type's errnos and turns on its
+ * continue_on_error bit (fio does the same).
+ */
+static int parse_ignore_error(const struct opt_def *def, struct job_opts *o, const char *v,
+			      char *why)
+{
+	const char *p = v ? v : "";
+	unsigned type = 0;
+
+	for (;; type++) {
+		const char *end = p + strcspn(p, ",");
+		unsigned n = 0;
+
+		if (type == 3) {
+			snprintf(why, VAL_WHY_LEN, "at most three lists, for reads, writes and verification (e.g. EIO,ENOSPC:EIO)");
+			return -EINVAL;
+		}
+		for (const char *q = p; q < end; n++) {
+			size_t len = strcspn(q, ":,");
+
+			if (n == JOB_IGNORE_MAX) {
+				snprintf(why, VAL_WHY_LEN, "more than %d errnos in one list", JOB_IGNORE_MAX);
+				return -EINVAL;
+			}
+			if (one_errno(q, len, &o->ignore_error[type][n], why))
+				return -EINVAL;
+			q += len + (q[len] == ':');
+		}
+		if (n) {
+			o->nignore_error[type] = n;
+			o->continue_on_error |= 1U << type;
+		}
+		if (!*end)
+			break;
+		p = end + 1;
+	}
+	return 0;
 }
 
 static int one_rdist(const char *elem, unsigned dir, void *ctx, char *why)

@@ -287,8 +287,8 @@ static void record_error(struct worker *w, const struct io_u *io, int err)
 					.op = io->op };
 		snprintf(e->path, sizeof(e->path), "%s", w->plan.files[io->file].path);
 	}
-	/* fio's default: the first IO error ends the job (continue_on_error=none). */
-	if (!(w->job->o.continue_on_error & (io->op == IO_OP_READ ? COE_READ : COE_WRITE)))
+	/* As fio: the first error ends the job unless continue_on_error and ignore_error let it by. */
+	if (!job_error_ignored(&w->job->o, err == EILSEQ ? 2 : io->op == IO_OP_READ ? 0 : 1, err))
 		w->no_more = w->error_stop = true;
 }
 
@@ -306,7 +306,7 @@ static void record_verify(struct worker *w, unsigned bad)
 					.op = IO_OP_READ };
 		snprintf(e->path, sizeof(e->path), "%s", w->plan.files[f->file].path);
 	}
-	if (!(w->job->o.continue_on_error & COE_VERIFY) || w->job->o.verify_fatal)
+	if (!job_error_ignored(&w->job->o, 2, EILSEQ) || w->job->o.verify_fatal)
 		w->no_more = w->error_stop = true;
 }
 

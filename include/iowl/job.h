@@ -34,6 +34,8 @@ enum fallocate_mode {
 	FALLOCATE_TRUNCATE = 4,	/* ftruncate(2) to the size: sparse */
 };
 
+#define JOB_IGNORE_MAX	16	/* errnos in one list of ignore_error */
+
 /* continue_on_error as a mask of the errors that do not stop the job. */
 enum coe_flags {
 	COE_READ = 1U << 0,
@@ -131,6 +133,8 @@ struct job_opts {
 	unsigned fdatasync;
 	bool end_fsync;
 	unsigned continue_on_error;	/* enum coe_flags */
+	int ignore_error[3][JOB_IGNORE_MAX];	/* ignore_error per error type: read, write, verify */
+	unsigned nignore_error[3];	/* 0: fio's default list, EIO and EILSEQ */
 	bool zero_buffers;
 	bool refill_buffers;
 	bool scramble_buffers;
@@ -244,6 +248,13 @@ int job_opt_err(const struct job *job, const char *opt, struct iowl_err *err, co
 
 /* True when the job file or command line set option name (by name or alias) for this job. */
 bool job_opt_is_set(const struct job *job, const char *name);
+
+/*
+ * True when error err of type type (0 read, 1 write, trim or sync, 2 verify) lets the job go on,
+ * as fio decides it: continue_on_error covers the type and err is in its ignore_error list
+ * (by default EIO and EILSEQ).
+ */
+bool job_error_ignored(const struct job_opts *o, unsigned type, int err);
 
 /* True when the job issues IO in direction d (0 read, 1 write, 2 trim). */
 bool job_does_dir(const struct job *job, unsigned d);
