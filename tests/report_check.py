@@ -131,6 +131,28 @@ def check_run(root, doc):
                 bad("throughput: no series of %d intervals (%s)" % (len(ivl), n))
 
 
+def check_other(root, doc):
+    """A sweep's fit, a curve's knee, an analysis' heat map: as the JSON says."""
+    alltext = texts(root)
+    usl = doc.get("usl")
+    if usl and "error" not in usl:
+        want = "sigma (contention) %s" % ("%.4g" % usl["sigma"])
+        if want not in alltext:
+            bad("sweep: %r not in the page" % want)
+    if "curve" in doc:
+        k = doc.get("knee_pct", -1)
+        want = "knee: %.0f%% of the maximum" % k if k > 0 else "no knee"
+        if want not in alltext:
+            bad("curve: %r not in the page" % want)
+    maps = [el for el in root.iter() if el.get("class") == "heatmap"]
+    for a, el in zip(doc.get("analysis", []), maps):
+        m = max(max(r) for r in a["heatmap"]["counts"])
+        if float(el.get("data-max")) != m:
+            bad("heat map: data-max %s, the JSON's largest cell %d" % (el.get("data-max"), m))
+    if doc.get("analysis") and len(maps) != len(doc["analysis"]):
+        bad("%d heat maps for %d jobs" % (len(maps), len(doc["analysis"])))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("html")
@@ -176,6 +198,8 @@ def main():
         for d in load_docs(j):
             if "jobs" in d and "fio version" in d:
                 check_run(root, d)
+            else:
+                check_other(root, d)
     for e in errors:
         print("FAIL: %s: %s" % (a.html, e))
     if not errors:
