@@ -92,6 +92,8 @@ _Static_assert(JOB_MAX_STREAMS <= 256, "gen.c keeps stream numbers in bytes");
 struct gen {
 	struct rng rng_ddir, rng_bs, rng_off, rng_file, rng_stream, rng_seq;
 	unsigned nstreams;
+	bool randommap;			/* a stream keeps a random map: gen_rewind() repeats passes */
+	struct rng first[6];		/* the six generators as gen_new() left them, for gen_rewind() */
 	unsigned spos;			/* next of sbuf */
 	uint8_t sbuf[GEN_STREAM_BATCH];	/* the next IOs' streams (JOB_MAX_STREAMS is 256) */
 	struct alias pick;		/* stream weights */
@@ -357,6 +359,14 @@ struct gen *gen_new(const struct job *job, unsigned clone, unsigned thread_numbe
 		err_at(err, job->file, job->line, "job '%s': bad stream weights", job->o.name);
 		goto out_free;
 	}
+	g->first[0] = g->rng_ddir;
+	g->first[1] = g->rng_bs;
+	g->first[2] = g->rng_off;
+	g->first[3] = g->rng_file;
+	g->first[4] = g->rng_stream;
+	g->first[5] = g->rng_seq;
+	for (unsigned i = 0; i < ns; i++)
+		g->randommap = g->randommap || g->streams[i].randommap;
 	gen_restart(g);
 	(void)clone;
 	return g;
@@ -404,6 +414,34 @@ void gen_restart(struct gen *g)
 	/* The first IO goes to file 0, or with file_service_type=random to a file drawn. */
 	g->cur = 0;
 	g->fs_left = g->fs_type == FS_RANDOM ? 0 : g->fs_nr;
+}
+
+void gen_rewind(struct gen *g)
+{
+	if (g->randommap) {
+		g->rng_ddir = g->first[0];
+		g->rng_bs = g->first[1];
+		g->rng_off = g->first[2];
+		g->rng_file = g->first[3];
+		g->rng_stream = g->first[4];
+		g->rng_seq = g->first[5];
+		g->spos = GEN_STREAM_BATCH;
+		for (unsigned i = 0; i < g->nstreams; i++) {
+			struct gen_stream *st = &g->streams[i];
+
+			st->nr_left = 0;
+			for (unsigned f = 0; f < g->nfiles; f++) {
+				struct gen_range *r = &st->range[f];
+
+				r->cpos = COVER_BATCH;
+				for (unsigned d = 0; d < 3; d++)
+					r->dpos[d] = DIST_BATCH;
+				if (st->randommap)
+					cover_init(&r->cover, r->cover.n, r->cover.seed);
+			}
+		}
+	}
+	gen_restart(g);
 }
 
 bool gen_pass_done(const struct gen *g)

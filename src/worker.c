@@ -746,32 +746,52 @@ static int reap(struct worker *w, unsigned min)
 	return reap_wait(w, min, REAP_SLICE_NS);
 }
 
+/*
+ * A new pass over the files: with randrepeat (or a randseed) it repeats the first, as fio
+ * re-seeds; a time_based job's passes go on drawing (as fio's do).
+ */
+static void new_pass(struct worker *w)
+{
+	const struct job *job = w->job;
+
+	if (!job->o.time_based && (job->o.randrepeat || job_opt_is_set(job, "randseed")))
+		gen_rewind(w->gen);
+	else
+		gen_restart(w->gen);
+}
+
 /* Decides whether the workload has more IO (loops, io_size, number_ios); once it says no, it stays no. */
 static bool more_io(struct worker *w)
 {
 	const struct job_opts *o = &w->job->o;
 	uint64_t per_loop = o->io_size ? o->io_size : w->plan.total;
+	/*
+	 * A loop ends after its bytes (io_size, else the region) or number_ios IOs, whichever
+	 * comes first, as fio's; a time_based job runs for its runtime whatever number_ios says.
+	 */
+	bool loop_over = w->loop_bytes >= per_loop ||
+			 (o->number_ios && !o->time_based && w->loop_ios >= o->number_ios);
 	bool wrapped;
 
 	if (w->no_more)
 		return false;
 	if (w->verifying)
 		return verify_pending(w->verify);
-	if (o->number_ios && w->issued_ios >= o->number_ios) {
-		w->no_more = true;
-		return false;
-	}
-	if (w->loop_bytes < per_loop && !gen_pass_done(w->gen))
+	if (!loop_over && !gen_pass_done(w->gen))
 		return true;
-	/* The generator went over every file, but io_size asks for more: round again (fio). */
-	if (w->loop_bytes < per_loop && o->io_size) {
-		gen_restart(w->gen);
+	/*
+	 * The generator went over every file, but the loop is not over: io_size asks for more,
+	 * or the loop began where the last one stopped.  Round again, as fio does.
+	 */
+	if (!loop_over && (o->io_size || w->loop_midway)) {
+		new_pass(w);
 		if (o->invalidate && !o->direct && w->moves_data)	/* fio's wrap drops it, buffered */
 			target_invalidate(&w->plan, true, NULL);
 		return true;
 	}
 	wrapped = gen_pass_done(w->gen);
 	w->loop_bytes = 0;
+	w->loop_ios = 0;
 	if (!o->time_based && ++w->loop >= o->loops) {
 		w->no_more = true;
 		return false;
@@ -782,7 +802,10 @@ static bool more_io(struct worker *w)
 		w->no_more = w->error_stop = true;
 		return false;
 	}
-	gen_restart(w->gen);
+	/* A loop goes on where the last one stopped, as fio's: only a pass that is over starts again. */
+	if (wrapped)
+		new_pass(w);
+	w->loop_midway = !wrapped;
 	/* Every loop reopens the files in fio, dropping their cache; a time_based pass drops it
 	 * where the generator went round (not for norandommap, which never does), buffered. */
 	if (o->invalidate && w->moves_data && (!o->time_based || (wrapped && !o->direct)))
@@ -838,6 +861,7 @@ static struct io_u *next_io(struct worker *w, uint64_t now)
 	}
 	gen_next(w->gen, io);
 	w->issued_ios++;
+	w->loop_ios++;
 	w->loop_bytes += io->len;
 	if (io->op == IO_OP_WRITE) {
 		w->writes_since_fsync++;

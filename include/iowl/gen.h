@@ -28,6 +28,13 @@ void gen_next(struct gen *g, struct io_u *io);
 void gen_restart(struct gen *g);
 
 /*
+ * Starts a new pass that repeats the first, as fio's randrepeat re-seeds at each loop: when a
+ * stream keeps a random map, every generator and map goes back to where gen_new() left it, so
+ * the pass draws the same sequence again; otherwise it is gen_restart().
+ */
+void gen_rewind(struct gen *g);
+
+/*
  * True once the pass is over in every file, as fio's files are done: a purely sequential job
  * reached the end of each region (the next block would not fit), or the random map gave every
  * slot.  Jobs of streams (whose walkers wrap) and other patterns never end a pass here: their

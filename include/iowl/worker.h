@@ -55,6 +55,8 @@ struct worker {
 	bool error_stop;		/* an error ended the workload */
 	uint64_t issued_ios;
 	uint64_t loop_bytes;		/* bytes issued in the current loop */
+	uint64_t loop_ios;		/* IOs issued in the current loop (number_ios) */
+	bool loop_midway;		/* the current loop began inside a pass (where the last stopped) */
 	uint64_t writes_since_fsync;
 	uint64_t writes_since_fdatasync;
 	uint32_t last_write_file;
