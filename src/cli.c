@@ -529,6 +529,8 @@ int cli_parse(int argc, char **argv, struct iowl_run *run, struct iowl_err *err)
 	if (!ret && run->opts.status_interval && run->opts.iostat &&
 	    run->opts.iostat != IOSTAT_DEFAULT && run->opts.iostat != run->opts.status_interval)
 		ret = err_set(err, "--iostat and --status-interval share one interval: give the time once (--status-interval=T --iostat)");
+	if (!ret && run->opts.report && run->opts.parse_only)
+		ret = err_set(err, "--report=%s: --parse-only runs nothing to draw", run->opts.report);
 	if (!ret && (run->opts.formats & OUT_CSV) && !run->opts.nsweeps)
 		ret = err_set(err, "--output-format=csv is the table of a --sweep (add --sweep KEY=...)");
 	if (!ret)

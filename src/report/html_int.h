@@ -38,6 +38,12 @@ double jnum(const json_t *o, const char *key);
 /* A string from o[key], NULL when absent. */
 const char *jstr_get(const json_t *o, const char *key);
 
+/*
+ * fio's percentile list of a latency object (clat_ns, lat_ns) as points (x: -log10(1 - p), y:
+ * ns), the 100th left out.  Returns how many (0: none).
+ */
+size_t html_pct_points(struct html *h, const json_t *lat, double **x, double **y);
+
 /* A latency unit for values up to max ns: its name and divisor. */
 const char *lat_unit(double max_ns, double *div);
 

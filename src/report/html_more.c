@@ -415,32 +415,17 @@ void html_compare(struct html *h, const json_t *const *docs, const char *const *
 		json_array_foreach(json_object_get(docs[f], "jobs"), j, job) {
 			for (unsigned d = 0; d < 3; d++) {
 				const json_t *dir = json_object_get(job, dirs[d]), *lat = json_object_get(dir, "clat_ns");
-				const json_t *pm = json_object_get(lat, "percentile");
-				size_t m = json_object_size(pm), i = 0;
-				double *x = html_doubles(h, m), *y = html_doubles(h, m);
-				const char *k;
-				json_t *v;
+				double *x, *y;
+				size_t i;
 
-				if (!pm) {
+				if (!json_object_get(lat, "percentile"))
 					lat = json_object_get(dir, "lat_ns");
-					pm = json_object_get(lat, "percentile");
-					m = json_object_size(pm);
-					x = html_doubles(h, m);
-					y = html_doubles(h, m);
-				}
-				if (!(jnum(dir, "total_ios") > 0) || !m || !x || !y)
+				if (!(jnum(dir, "total_ios") > 0) || !(i = html_pct_points(h, lat, &x, &y)))
 					continue;
-				json_object_foreach((json_t *)pm, k, v) {
-					double pc = strtod(k, NULL);
-
-					if (pc >= 100 || json_number_value(v) <= 0)
-						continue;
-					x[i] = -log10(1 - pc / 100);
-					y[i] = json_number_value(v);
-					xmax = fmax(xmax, x[i]);
-					hi = fmax(hi, y[i]);
-					lo = fmin(lo, y[i]);
-					i++;
+				for (size_t k = 0; k < i; k++) {
+					xmax = fmax(xmax, x[k]);
+					hi = fmax(hi, y[k]);
+					lo = fmin(lo, y[k]);
 				}
 				plot_add(&p, html_printf(h, "%s: %s %s", names[f], jstr_get(job, "jobname") ?: "?",
 							 dirs[d]), x, y, i, PLOT_LINEPOINTS);

@@ -298,8 +298,7 @@ static void plot_histogram(struct html *h, const char *title, const struct bins 
 		snprintf(h->first_hist, sizeof(h->first_hist), "%s", id);
 }
 
-/* fio's percentile list of a latency object as (tail, ns) points. */
-static size_t pct_points(struct html *h, const json_t *lat, double **x, double **y)
+size_t html_pct_points(struct html *h, const json_t *lat, double **x, double **y)
 {
 	const json_t *pm = json_object_get(lat, "percentile");
 	size_t n = json_object_size(pm), i = 0;
@@ -327,7 +326,7 @@ static void plot_spectrum(struct html *h, const char *title, const struct bins *
 {
 	struct plot p = { .kind = "percentiles", .title = title };
 	double *px, *py, *cx = NULL, *cy = NULL, hi = 0, lo = INFINITY, div, cum = 0, xmax = 0;
-	size_t np = pct_points(h, lat, &px, &py), nc = bn ? bn->n : 0;
+	size_t np = html_pct_points(h, lat, &px, &py), nc = bn ? bn->n : 0;
 	const char *unit;
 	struct plot_series *s;
 

@@ -117,4 +117,6 @@ grep -q "other.json:1: neither iowl's nor fio's" "$SCRATCH/err" || fail "other.j
 expect_status 1 "$IOWL" report run.json
 expect_status 1 "$IOWL" report missing.json -o bad.html
 expect_status 1 "$IOWL" $job --rw=read --report=/nonexistent/dir/x.html
+expect_status 1 "$IOWL" $job --rw=read --parse-only --report=p.html
+grep -q "parse-only runs nothing to draw" "$SCRATCH/err" || fail "--parse-only --report: $(cat "$SCRATCH/err")"
 echo "report: ok"
