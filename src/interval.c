@@ -139,6 +139,22 @@ fail:
 	return NULL;
 }
 
+void ivl_rebase(struct ivl *iv, uint64_t start_ns)
+{
+	uint64_t delta;
+
+	if (!iv || start_ns <= iv->start_ns)
+		return;
+	delta = start_ns - iv->start_ns;
+	iv->start_ns += delta;
+	iv->last_ns += delta;
+	iv->next_ns += delta;
+	for (unsigned k = 0; k < iv->nu; k++) {
+		iv->u[k].ss_last += delta;
+		iv->u[k].ss_next += delta;
+	}
+}
+
 uint64_t ivl_next(const struct ivl *iv)
 {
 	uint64_t next;
@@ -250,7 +266,9 @@ static void unit_delta(struct ivl *iv, unsigned k, bool ss, struct snap_dir out[
 			out[d].errors += t->cur.dir[d].errors - prev[d].errors;
 			lat_sub(&dl, &t->cur.dir[d].clat, &prev[d].clat);
 			lat_merge(&out[d].clat, &dl);
-			if (!ss && u->scratch[d] && t->cur.clat_hist[d] && t->prev.clat_hist[d]) {
+			/* No IO of d in the interval: no difference (thousands of clones make it count). */
+			if (!ss && u->scratch[d] && t->cur.clat_hist[d] && t->prev.clat_hist[d] &&
+			    t->cur.dir[d].ios != prev[d].ios) {
 				/* prev becomes the difference here; it is overwritten after the point */
 				hist_sub(t->prev.clat_hist[d], t->cur.clat_hist[d], t->prev.clat_hist[d]);
 				hist_merge(u->scratch[d], t->prev.clat_hist[d]);

@@ -8,6 +8,7 @@
 #include <fcntl.h>
 #include <linux/falloc.h>
 #include <linux/fs.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,13 +17,14 @@
 #include <unistd.h>
 
 #include "iowl/options.h"
+#include "iowl/run.h"
 #include "iowl/target.h"
 #include "report/fmt.h"
 
 /*
  * Writes fresh pseudo-random data over [from, to) of fd, and sets *reached to where it got.
  * With stop_at_full (fill_device), ENOSPC or EDQUOT ends the layout early instead of failing
- * it.  Returns 0 or -errno with err set.
+ * it.  A signal ends it within a chunk: -EINTR.  Returns 0 or -errno with err set.
  */
 static int fill_range(int fd, uint64_t from, uint64_t to, const char *path, bool stop_at_full,
 		      uint64_t *reached, struct iowl_err *err)
@@ -36,6 +38,14 @@ static int fill_range(int fd, uint64_t from, uint64_t to, const char *path, bool
 	while (from < to) {
 		size_t n = to - from < chunk ? (size_t)(to - from) : chunk;
 		ssize_t r;
+
+		if (run_signal_seen()) {
+			free(buf);
+			*reached = from;
+			err_set(err, "laying out '%s' was interrupted by %s", path,
+				run_signal_seen() == SIGTERM ? "SIGTERM" : "SIGINT");
+			return -EINTR;
+		}
 
 		/* Fresh pseudo-random data per chunk: not zeros (thin devices serve those without
 		 * touching the media) and not one repeated block (dedupe would fold it). */
@@ -144,6 +154,13 @@ static int fill_file(const struct job *job, struct target_plan *plan, struct tar
 	if (!job_does_dir(job, 0) && !job->o.overwrite)
 		return 0;
 	ret = fill_range(fd, from, end, f->path, job->o.fill_device, &reached, err);
+	/*
+	 * Interrupted: the preallocated part without data goes, or the next run would take the
+	 * file as laid out and read unwritten blocks.  What was there before stays.
+	 */
+	if (ret == -EINTR && reached < end && ftruncate(fd, (off_t)(reached > cur ? reached : cur)))
+		iowl_warn("job '%s': cannot cut '%s' back to its data: %s", job->o.name, f->path,
+			  strerror(errno));
 	if (ret)
 		return ret;
 	if (fsync(fd)) {

@@ -2,12 +2,15 @@
 /* Runs the jobs: phases separated by stonewall, one thread per clone, signals, progress, then the reports. */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <linux/futex.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <sys/time.h>
 #include <time.h>
 #include <unistd.h>
@@ -239,9 +242,13 @@ static int phase_create(struct iowl_run *run, unsigned phase, unsigned *number, 
 		bool warned = false;
 
 		for (unsigned c = 0; job->phase == phase && c < job->o.numjobs; c++) {
-			struct worker *w = worker_new(job, c, (*number)++, &run->ctl);
+			struct worker *w;
 			int ret;
 
+			if (signal_seen)	/* the phase does not start: its jobs are not run */
+				return err_set(err, "the run was interrupted by %s",
+					       signal_seen == SIGTERM ? "SIGTERM" : "SIGINT"), -EINTR;
+			w = worker_new(job, c, (*number)++, &run->ctl);
 			if (!w)
 				return err_set(err, "out of memory");
 			p->w[p->n++] = w;
@@ -254,6 +261,8 @@ static int phase_create(struct iowl_run *run, unsigned phase, unsigned *number, 
 				if (!ret)
 					warned |= invalidate(job, &w->plan, warned);
 			}
+			if (ret == -EINTR && signal_seen)	/* the layout was interrupted */
+				return ret;
 			if (ret)
 				return worker_failed(w, ret, err);
 		}
@@ -311,22 +320,29 @@ static int phase_start(struct iowl_run *run, struct phase *p, struct iowl_err *e
 	sigfillset(&all);
 	pthread_sigmask(SIG_BLOCK, &all, &old);
 	for (unsigned i = 0; i < p->n && !ret; i++) {
-		ret = -pthread_create(&p->w[i]->tid, NULL, worker_main, p->w[i]);
+		/* A signal: the clones not started are not run (add_not_run()). */
+		ret = signal_seen ? -EINTR : -pthread_create(&p->w[i]->tid, NULL, worker_main, p->w[i]);
 		if (ret) {
-			err_set(err, "cannot start a thread: %s", strerror(-ret));
+			if (ret != -EINTR)
+				err_set(err, "cannot start a thread: %s", strerror(-ret));
 			/* Threads already started must still be released and joined. */
 			__atomic_store_n(&run->ctl.stop, 1, __ATOMIC_RELAXED);
 			for (unsigned k = i; k < p->n; k++)
-				p->w[k]->state = WORKER_DONE;
+				worker_free(p->w[k]);
 			p->n = i;
 		}
 	}
+	if (ret == -EINTR)
+		ret = 0;
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	return ret;
 }
 
-/* Waits for every worker to finish setup; a setup failure stops the phase before any IO. */
-static int phase_go(struct iowl_run *run, struct phase *p, struct iowl_err *err)
+/*
+ * Waits for every worker to finish setup; a setup failure stops the phase before any IO.  Sets
+ * the phase's start: phase_release() then lets the workers go.
+ */
+static int phase_ready(struct iowl_run *run, struct phase *p, struct iowl_err *err)
 {
 	struct timespec ms = { 0, 1000000 };
 	int ret = 0;
@@ -342,8 +358,14 @@ static int phase_go(struct iowl_run *run, struct phase *p, struct iowl_err *err)
 	if (ret)
 		__atomic_store_n(&run->ctl.stop, 1, __ATOMIC_RELAXED);
 	run->ctl.start_ns = clock_ns();
-	__atomic_store_n(&run->ctl.go, 1, __ATOMIC_RELEASE);
 	return ret;
+}
+
+/* Starts the phase's IO: wakes every worker waiting in wait_start() at once. */
+static void phase_release(struct iowl_run *run)
+{
+	__atomic_store_n(&run->ctl.go, 1, __ATOMIC_RELEASE);
+	syscall(SYS_futex, &run->ctl.go, FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
 }
 
 static bool phase_done(const struct phase *p)
@@ -651,6 +673,7 @@ static int run_phase(struct iowl_run *run, unsigned phase, unsigned *number,
 	run->ctl.go = 0;
 	run->ctl.ready = 0;
 	ret = phase_create(run, phase, number, &p, &err);
+
 	if (!ret)
 		ret = iolog_begin(run, &p, &err);
 	/* After the layout, so the device figures cover the workload only. */
@@ -659,14 +682,23 @@ static int run_phase(struct iowl_run *run, unsigned phase, unsigned *number,
 		disks->n = 0;
 	if (!ret) {
 		ret = phase_start(run, &p, &err);
+
 		if (!ret || p.n) {
-			int r = phase_go(run, &p, ret ? &(struct iowl_err){ "" } : &err);
+			int r = phase_ready(run, &p, ret ? &(struct iowl_err){ "" } : &err);
 
 			ret = ret ? ret : r;
-			if (!ret)
+			/* Before the workers run: with thousands of them the main thread waits its turn. */
+			if (!ret && !signal_seen) {
 				iv = ivl_begin(&run->ivl, p.w, p.n, disks, run->ctl.start_ns);
+				run->ctl.start_ns = clock_ns();
+				ivl_rebase(iv, run->ctl.start_ns);
+			}
+			phase_release(run);
 			joined = phase_wait(run, &p, iv);
+
+
 			ivl_finish(iv, clock_ns(), joined);
+
 		}
 		iolog_end(&p);
 	}
@@ -677,7 +709,7 @@ static int run_phase(struct iowl_run *run, unsigned phase, unsigned *number,
 		err_set(why, "job '%s' failed to set up: %s", failed->job->o.name, failed->err.text);
 	else if (ret)
 		*why = err;
-	if (ret && !failed)
+	if (ret && !failed && !(ret == -EINTR && signal_seen))
 		iowl_warn("%s", err.text);
 	report_errors(&p);
 	for (unsigned i = 0; i < p.n; i++)

@@ -93,6 +93,12 @@ struct ivl;
 struct ivl *ivl_begin(const struct ivl_opts *o, struct worker **w, unsigned n,
 		      struct disk_set *disks, uint64_t start_ns);
 
+/*
+ * Moves the phase's start to start_ns (later than ivl_begin()'s): the phase starts once
+ * the intervals are set up, which with thousands of clones takes a while.
+ */
+void ivl_rebase(struct ivl *iv, uint64_t start_ns);
+
 /* When something is next due (ns, clock_ns() scale). */
 uint64_t ivl_next(const struct ivl *iv);
 

@@ -42,18 +42,19 @@ void snap_dirs_take(struct snap_dir dir[3], const struct worker_stats *st)
 
 void snap_take(struct snap *s, const struct worker_stats *st, bool running)
 {
-	s->running = running;
-	if (running)
-		snap_dirs_take(s->dir, st);
+	/* A histogram is copied or cleared only when its count moved: see snap_copy(). */
 	for (unsigned d = 0; d < 3; d++) {
 		if (!running) {
-			dir_zero(&s->dir[d]);
-			if (s->clat_hist[d])
+			if (s->clat_hist[d] && s->dir[d].ios)
 				memset(s->clat_hist[d], 0, sizeof(struct hist));
-		} else if (s->clat_hist[d] && st->dir[d].clat_hist) {
+			dir_zero(&s->dir[d]);
+		} else if (s->clat_hist[d] && st->dir[d].clat_hist && s->dir[d].ios != st->dir[d].ios) {
 			memcpy(s->clat_hist[d], st->dir[d].clat_hist, sizeof(struct hist));
 		}
 	}
+	s->running = running;
+	if (running)
+		snap_dirs_take(s->dir, st);
 }
 
 void snap_sub(struct snap *dst, const struct snap *a, const struct snap *b)
@@ -73,12 +74,13 @@ void snap_sub(struct snap *dst, const struct snap *a, const struct snap *b)
 
 void snap_copy(struct snap *dst, const struct snap *src)
 {
+	/* Snapshots with the same count of d have the same histogram of d (zero in ramp_time). */
+	for (unsigned d = 0; d < 3; d++)
+		if (dst->clat_hist[d] && src->clat_hist[d] && dst->dir[d].ios != src->dir[d].ios)
+			memcpy(dst->clat_hist[d], src->clat_hist[d], sizeof(struct hist));
 	dst->running = src->running;
 	dst->inflight = src->inflight;
 	memcpy(dst->dir, src->dir, sizeof(dst->dir));
-	for (unsigned d = 0; d < 3; d++)
-		if (dst->clat_hist[d] && src->clat_hist[d])
-			memcpy(dst->clat_hist[d], src->clat_hist[d], sizeof(struct hist));
 }
 
 void snap_release(struct snap *s)
