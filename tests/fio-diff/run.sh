@@ -182,7 +182,10 @@ run_tool() {
 		echo "files.unaligned $odd"
 		echo "files.n $nf"
 		echo "stderr.lines $(wc -l < "$W/stderr")"
-		header "$c" post | while IFS= read -r s; do (cd "$W" && eval "$s"); done
+		header "$c" post | while IFS= read -r s; do
+			(cd "$W" && if [ $tool = iowl ]; then FD_TOOL="$IOWL --eta=never"; else FD_TOOL=fio; fi &&
+				eval "$s")
+		done
 		ubs=$(header "$c" unique)
 		if [ -n "$ubs" ]; then
 			if [ -n "$FD_DEV" ]; then
