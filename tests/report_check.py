@@ -124,6 +124,12 @@ def check_run(root, doc):
             if not any(len(r) > 3 and r[1] == job["jobname"] and r[2] == d and r[3] == want for r in rows):
                 bad("summary: no row %s %s IOPS %s (rows %s)" % (job["jobname"], d, want, rows))
         ivl = job.get("iowl", {}).get("intervals", {}).get("points")
+        names = [el.get("data-name") for el in root.iter() if el.get("class") == "series"]
+        for d in ("read", "write", "trim"):
+            for key, label in (("clat_p50_ns", "p50"), ("clat_p999_ns", "p99.9")):
+                if any((p.get(d) or {}).get(key, 0) > 0 for p in ivl or []):
+                    if "%s %s" % (d, label) not in names:
+                        bad("latency over time: no series '%s %s' though the JSON has it" % (d, label))
         if ivl:
             n = [el.get("data-n") for el in root.iter() if el.get("class") == "series" and
                  el.get("data-name", "").endswith(" IOPS")]
