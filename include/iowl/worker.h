@@ -57,8 +57,8 @@ struct worker {
 	uint64_t loop_bytes;		/* bytes issued in the current loop */
 	uint64_t loop_ios;		/* IOs issued in the current loop (number_ios) */
 	bool loop_midway;		/* the current loop began inside a pass (where the last stopped) */
-	uint64_t writes_since_fsync;
-	uint64_t writes_since_fdatasync;
+	uint64_t writes;		/* writes issued (fsync, fdatasync: a sync at each multiple) */
+	bool last_was_sync;		/* the last IO generated was an fsync or fdatasync */
 	uint32_t last_write_file;
 	uint64_t deadline_ns;		/* UINT64_MAX: none */
 	uint64_t ramp_end_ns;		/* 0: not ramping */
