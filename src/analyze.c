@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "iowl/analyze.h"
+#include "iowl/cachefill.h"
 #include "iowl/gen.h"
 #include "iowl/report.h"
 #include "iowl/target.h"
@@ -172,10 +173,7 @@ static int analysis_init(struct analysis *a, const struct job *job, const struct
 	unsigned ns = job->nstreams ? job->nstreams : 1;
 
 	memset(a, 0, sizeof(*a));
-	a->unit = UINT32_MAX;
-	for (unsigned d = 0; d < 3; d++)
-		if (job_does_dir(job, d) && job->min_bs[d] < a->unit)
-			a->unit = job->min_bs[d];
+	a->unit = cfill_unit(job);
 	a->plan = plan;
 	a->nios = nios;
 	a->base = calloc(plan->nfiles ? plan->nfiles : 1, sizeof(*a->base));

@@ -21,6 +21,7 @@ static const char *const flags[] = {
 	"cmdhelp", "analyze", "assert", "sweep", "curve", "status-interval", "iostat",
 	"vdbench", "vdbench-show", "vdbench-output", "vdbench-lun", "vdbench-var", "report",
 	"metrics", "metrics-textfile", "metrics-linger", "minimal", "terse-version", "append-terse",
+	"cache-fill", "cache-fill-exact",
 };
 
 /* Flags (without their dashes) that may take their value from the next argument. */
@@ -84,6 +85,8 @@ static void usage(FILE *f)
 		"  --metrics-textfile=DIR   write DIR/iowl.prom every interval (node exporter)\n"
 		"  --report=FILE.html       also draw the results as one self-contained HTML page\n"
 		"                           (iowl report RESULTS.json ... -o FILE.html: from saved JSON)\n"
+		"  --cache-fill[=on|off]    count the distinct blocks each job touches (default off)\n"
+		"  --cache-fill-exact=N     count exactly up to N blocks per clone, then estimate\n"
 		"  --cmdhelp[=OPTION]       list the job options, or describe one\n"
 		"  --help, --version\n"
 		"\n"
@@ -275,6 +278,12 @@ static int flag(struct iowl_run *run, const char *name, const char *value, char 
 			return err_set(err, "--analyze=%s: give a number of IOs, e.g. --analyze=1000000", value);
 		return 0;
 	}
+	if (!strcmp(name, "cache-fill")) {
+		if (value && strcmp(value, "on") && strcmp(value, "off"))
+			return err_set(err, "--cache-fill=%s: use on or off (--cache-fill alone is on)", value);
+		o->cfill = !value || !strcmp(value, "on");
+		return 0;
+	}
 	if (!strcmp(name, "vdbench-output")) {
 		if (value)
 			return err_set(err, "--vdbench-output takes no value");
@@ -300,6 +309,15 @@ static int flag(struct iowl_run *run, const char *name, const char *value, char 
 		return parse_formats(value, &o->formats, err);
 	if (!strcmp(name, "metrics"))
 		return metrics_parse_listen(value, &o->metrics, err);
+	if (!strcmp(name, "cache-fill-exact")) {
+		char why[VAL_WHY_LEN];
+
+		if (val_parse_u64(value, &o->fill_exact, why) || !o->fill_exact)
+			return err_set(err, "--cache-fill-exact=%s: give a number of blocks of at least 1 (e.g. --cache-fill-exact=1000000)",
+				       value);
+		o->cfill = true;
+		return 0;
+	}
 	if (!strcmp(name, "metrics-textfile")) {
 		free(o->metrics.textfile_dir);
 		o->metrics.textfile_dir = strdup(value);

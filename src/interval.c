@@ -289,8 +289,10 @@ static void unit_point(struct ivl *iv, unsigned k, uint64_t t_ns, uint64_t ns,
 	p->ns = ns;
 	unit_delta(iv, k, false, x);
 	for (unsigned i = 0; i < iv->n; i++)
-		if (iv->unit_of[i] == k)
+		if (iv->unit_of[i] == k) {
 			p->inflight += iv->t[i].cur.inflight;
+			stats_cfill_add(&p->cfill, &iv->t[i].cur.cfill);
+		}
 	for (unsigned d = 0; d < 3; d++) {
 		static const double pct[4] = { 50.0, 99.0, 100.0, 99.9 };
 		uint64_t v[4] = { 0, 0, 0, 0 };
@@ -434,6 +436,7 @@ static void fold_sliver(struct ivl *iv, uint64_t now)
 		last = &s->p[s->n - 1];
 		last->t_ns = p.t_ns;
 		last->ns += p.ns;
+		last->cfill = p.cfill;
 		for (unsigned d = 0; d < 3; d++) {
 			last->dir[d].ios += p.dir[d].ios;
 			last->dir[d].bytes += p.dir[d].bytes;

@@ -53,7 +53,7 @@ struct mx_unit {
 	double clat_sum[3];		/* seconds */
 	uint64_t *le[3];		/* per bucket (not cumulative), NULL: no histogram */
 	unsigned inflight;
-	bool running;
+	struct cfill_stats cfill;
 };
 
 struct mx_dev {
@@ -198,6 +198,25 @@ static void render_units(struct metrics *m, FILE *f, bool om)
 	for (unsigned i = 0; i < m->nu; i++) {
 		unit_labels(&m->u[i], l, sizeof(l));
 		fprintf(f, "iowl_inflight{%s} %u\n", l, m->u[i].inflight);
+	}
+	for (unsigned k = 0; k < 2; k++) {
+		static const char *const names[2] = { "iowl_cache_fill_blocks", "iowl_cache_region_blocks" };
+		static const char *const helps[2] = {
+			"Distinct blocks of the region touched so far (--cache-fill; estimated above --cache-fill-exact).",
+			"Blocks in the job's region (--cache-fill).",
+		};
+		bool head = false;
+
+		for (unsigned i = 0; i < m->nu; i++) {
+			if (!m->u[i].cfill.unit)
+				continue;
+			if (!head)
+				family(f, om, names[k], "gauge", helps[k]);
+			head = true;
+			unit_labels(&m->u[i], l, sizeof(l));
+			fprintf(f, "%s{%s} %llu\n", names[k], l,
+				(unsigned long long)(k ? m->u[i].cfill.blocks : m->u[i].cfill.distinct));
+		}
 	}
 	family(f, om, "iowl_job_info", "info", "A job's settings (value 1).");
 	for (unsigned i = 0; i < m->nu; i++) {
@@ -351,6 +370,8 @@ static void add_row(struct metrics *m, const struct ivl_row *r)
 	if (!u)
 		return;
 	u->inflight = r->pt->inflight;
+	if (r->pt->cfill.unit)
+		u->cfill = r->pt->cfill;
 	for (unsigned d = 0; d < 3; d++) {
 		const struct ivl_dir *x = &r->pt->dir[d];
 

@@ -25,6 +25,7 @@
 #include "iowl/preflight.h"
 #include "iowl/progress.h"
 #include "iowl/report.h"
+#include "iowl/cachefill.h"
 #include "iowl/run.h"
 #include "iowl/sweep.h"
 #include "iowl/target.h"
@@ -827,6 +828,8 @@ int run_collect(struct iowl_run *run, struct run_outcome *o)
 
 	memset(o, 0, sizeof(*o));
 	ivl_setup(run);
+	run->ctl.fill_exact = !run->opts.cfill ? 0 :
+			      run->opts.fill_exact ? run->opts.fill_exact : CFILL_EXACT_DEFAULT;
 	if (run->ivl.iostat && !run->opts.watch) {	/* --iostat's figures for the JSON and the report */
 		if (run->opts.mx)	/* after the metrics */
 			metrics_chain(run->opts.mx, report_iostat_record, &o->iostat_log);

@@ -68,6 +68,8 @@ static inline void answer_snap(struct worker *w)
 
 	if (req == w->snap_seen)
 		return;
+	if (w->cfill.base)
+		cfill_publish(&w->cfill, &w->stats.cfill);
 	snap_take(&w->snap, &w->stats, !w->ramp_end_ns);
 	w->snap.inflight = w->inflight;
 	__atomic_store_n(&w->snap.seq, req, __ATOMIC_RELEASE);
@@ -189,6 +191,9 @@ static int worker_setup(struct worker *w)
 			    stats_stream_hist(&w->stats, i, d))
 				ret = err_set(&w->err, "out of memory");
 	if (!ret && snap_init(&w->snap, &w->stats))
+		ret = err_set(&w->err, "out of memory");
+	if (!ret && w->ctl->fill_exact &&
+	    cfill_init(&w->cfill, &w->plan, cfill_unit(w->job), w->ctl->fill_exact))
 		ret = err_set(&w->err, "out of memory");
 	if (!ret)
 		ret = wlog_open(&w->wlog, w->job, w->number, &w->err);
@@ -635,6 +640,8 @@ static void complete_io(struct worker *w, struct io_u *io, uint64_t now)
 	ds->ios++;
 	w->done_ios++;
 	ds->bytes += (uint32_t)io->res;
+	if (w->cfill.base)
+		cfill_add(&w->cfill, io->file, io->offset);
 	if (io->op == IO_OP_READ && w->moves_data && !w->verifying)
 		count_zero(ds, io);
 	if (w->stats.streams && !w->verifying) {
@@ -1428,6 +1435,8 @@ void *worker_main(void *arg)
 		stats_reset(&w->stats);
 	w->stats.runtime_ns = w->ramp_end_ns ? 0 : work_end - w->start_ns;
 	account_cpu(w, &ru0, &ru1);
+	if (w->cfill.base)
+		cfill_publish(&w->cfill, &w->stats.cfill);
 	if (w->iolog_fd >= 0)
 		iolog_flush(w);
 	if (w->verify)
@@ -1459,6 +1468,7 @@ void worker_free(struct worker *w)
 	gen_free(w->gen);
 	verify_free(w->verify);
 	stats_release(&w->stats);
+	cfill_release(&w->cfill);
 	snap_release(&w->snap);
 	wlog_free(w->wlog);
 	target_plan_release(&w->plan);

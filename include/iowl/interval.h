@@ -12,6 +12,7 @@
 #include <stdio.h>
 
 #include "iowl/lat.h"
+#include "iowl/stats.h"
 
 struct worker;
 struct disk_set;
@@ -35,6 +36,7 @@ struct ivl_point {
 	uint64_t t_ns;			/* end of the interval, from the start of the phase */
 	uint64_t ns;			/* length */
 	unsigned inflight;		/* IOs in flight at its end */
+	struct cfill_stats cfill;		/* distinct blocks at its end (cumulative) */
 	struct ivl_dir dir[3];
 };
 

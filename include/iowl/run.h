@@ -77,6 +77,8 @@ struct run_opts {
 	uint64_t watch_period;		/* ns: the interval without --status-interval; 0: the default */
 	struct metrics_opts metrics;	/* --metrics, --metrics-textfile, --metrics-linger */
 	struct metrics *mx;		/* their endpoint while the run lasts; NULL: none */
+	bool cfill;			/* --cache-fill: count distinct blocks */
+	uint64_t fill_exact;		/* --cache-fill-exact, blocks; 0: CFILL_EXACT_DEFAULT */
 };
 
 struct sweep_key;

@@ -18,6 +18,7 @@
 
 #include "iowl/hist.h"
 #include "iowl/lat.h"
+#include "iowl/stats.h"
 
 struct worker_stats;
 
@@ -31,6 +32,7 @@ struct snap {
 	unsigned seq;			/* the request answered (atomic; written last) */
 	bool running;			/* past ramp_time: the figures count (else all zero) */
 	unsigned inflight;		/* IOs in flight when it answered */
+	struct cfill_stats cfill;		/* distinct blocks so far */
 	struct snap_dir dir[3];
 	struct hist *clat_hist[3];	/* copies, for the directions that keep a histogram */
 };

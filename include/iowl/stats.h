@@ -61,6 +61,15 @@ struct step_stats {
 	uint64_t ns;			/* how long the step lasted */
 };
 
+/* Distinct blocks touched (cachefill.h), cumulative: ramp_time included, as a cache sees it. */
+struct cfill_stats {
+	uint64_t distinct;		/* blocks touched (estimated when estimated) */
+	uint64_t blocks;		/* in the regions */
+	uint64_t ios;			/* IOs counted */
+	uint32_t unit;			/* block size, 0: not counted */
+	bool estimated;			/* a HyperLogLog estimate, not an exact count */
+};
+
 struct worker_stats {
 	struct dir_stats dir[3];
 	struct lat_stat sync_lat;	/* fsync / fdatasync */
@@ -78,7 +87,11 @@ struct worker_stats {
 	unsigned nstreams;
 	struct step_stats *steps;	/* nsteps entries with worker_ramp, else NULL */
 	unsigned nsteps;
+	struct cfill_stats cfill;		/* not reset by stats_reset() */
 };
+
+/* Adds a clone's distinct blocks to a unit's (clones count their own regions' blocks). */
+void stats_cfill_add(struct cfill_stats *dst, const struct cfill_stats *src);
 
 /* Sets up empty statistics, allocating the histograms asked for.  Returns 0 or -ENOMEM. */
 int stats_init(struct worker_stats *s, bool slat_hist, bool clat_hist, bool lat_hist);

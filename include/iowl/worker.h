@@ -10,6 +10,7 @@
 #include "iowl/engine.h"
 #include "iowl/err.h"
 #include "iowl/fill.h"
+#include "iowl/cachefill.h"
 #include "iowl/job.h"
 #include "iowl/snap.h"
 #include "iowl/stats.h"
@@ -26,6 +27,7 @@ struct run_ctl {
 	_Alignas(64) int go;		/* set once every worker of the phase is ready */
 	unsigned ready;			/* workers that finished setup (atomic) */
 	uint64_t start_ns;		/* when the phase started */
+	uint64_t fill_exact;		/* cache fill: exact up to this many blocks; 0: not counted */
 };
 
 enum worker_state {
@@ -91,6 +93,7 @@ struct worker {
 	uint64_t wlog_next;		/* when the averaged logs are next due; UINT64_MAX: never */
 	unsigned snap_seen;		/* the last snapshot request answered */
 	struct worker_stats stats;
+	struct cfill cfill;		/* distinct blocks; cfill.base NULL: not counted */
 	struct snap snap;		/* published on request; read by the run's main thread */
 	struct wlog *wlog;		/* fio logs (write_*_log), NULL: none */
 	/* Cold. */

@@ -12,6 +12,7 @@
 
 #include "disk.h"
 #include "iowl/diagnose.h"
+#include "iowl/cachefill.h"
 #include "iowl/report.h"
 #include "iowl/verify.h"
 #include "iowl/version.h"
@@ -351,6 +352,17 @@ static json_t *json_steps(const struct job_result *u)
  * The unit's interval series: what it did in each interval alone (they add up to the totals),
  * with the completion latency's mean, p50 and p99 of that interval.
  */
+/* Distinct blocks touched (fill.h) next to what uniform random IO would have touched. */
+static json_t *json_fill(const struct cfill_stats *f)
+{
+	return json_pack("{s:I, s:I, s:I, s:I, s:f, s:f, s:f, s:b, s:f}", "block_size", JI(f->unit),
+			 "blocks", JI(f->blocks), "ios", JI(f->ios), "distinct_blocks", JI(f->distinct),
+			 "fraction", f->blocks ? r6((double)f->distinct / (double)f->blocks) : 0.0,
+			 "passes", f->blocks ? r6((double)f->ios / (double)f->blocks) : 0.0,
+			 "uniform_fraction", r6(cfill_expected(f->ios, f->blocks)),
+			 "estimated", f->estimated, "error_pct", f->estimated ? CFILL_HLL_ERR_PCT : 0.0);
+}
+
 static json_t *json_series(const struct job_result *u)
 {
 	const struct ivl_series *s = &u->series;
@@ -375,6 +387,10 @@ static json_t *json_series(const struct job_result *u)
 						      "clat_p50_ns", JI(x->clat_p50), "clat_p99_ns",
 						      JI(x->clat_p99), "clat_p999_ns", JI(x->clat_p999)));
 		}
+		if (o && p->cfill.unit)
+			json_object_set_new(o, "cache_fill", json_pack("{s:I, s:I, s:f}", "ios", JI(p->cfill.ios),
+					    "distinct_blocks", JI(p->cfill.distinct), "uniform_fraction",
+					    r6(cfill_expected(p->cfill.ios, p->cfill.blocks))));
 		json_array_append_new(pts, o);
 	}
 	return json_pack("{s:I, s:o}", "interval_ms", JI(s->period_ns / 1000000), "points", pts);
@@ -435,6 +451,8 @@ static json_t *json_iowl(const struct run_result *r, const struct job_result *u)
 	if (o && u->st.nsteps && json_object_set_new(o, "worker_ramp", json_steps(u)))
 		goto out_free;
 	if (o && u->series.n && json_object_set_new(o, "intervals", json_series(u)))
+		goto out_free;
+	if (o && u->st.cfill.unit && json_object_set_new(o, "cache_fill", json_fill(&u->st.cfill)))
 		goto out_free;
 	if (o && u->has_ss &&
 	    json_object_set_new(o, "steadystate",

@@ -43,6 +43,7 @@ void snap_dirs_take(struct snap_dir dir[3], const struct worker_stats *st)
 void snap_take(struct snap *s, const struct worker_stats *st, bool running)
 {
 	/* A histogram is copied or cleared only when its count moved: see snap_copy(). */
+	s->cfill = st->cfill;
 	for (unsigned d = 0; d < 3; d++) {
 		if (!running) {
 			if (s->clat_hist[d] && s->dir[d].ios)
@@ -80,6 +81,7 @@ void snap_copy(struct snap *dst, const struct snap *src)
 			memcpy(dst->clat_hist[d], src->clat_hist[d], sizeof(struct hist));
 	dst->running = src->running;
 	dst->inflight = src->inflight;
+	dst->cfill = src->cfill;
 	memcpy(dst->dir, src->dir, sizeof(dst->dir));
 }
 

@@ -162,6 +162,17 @@ static int dir_merge(struct dir_stats *d, const struct dir_stats *s)
 	return 0;
 }
 
+void stats_cfill_add(struct cfill_stats *dst, const struct cfill_stats *src)
+{
+	if (!src->unit)
+		return;
+	dst->distinct += src->distinct;
+	dst->blocks += src->blocks;
+	dst->ios += src->ios;
+	dst->unit = dst->unit && dst->unit < src->unit ? dst->unit : src->unit;
+	dst->estimated = dst->estimated || src->estimated;
+}
+
 int stats_merge(struct worker_stats *dst, const struct worker_stats *src)
 {
 	for (unsigned d = 0; d < 3; d++)
@@ -186,6 +197,7 @@ int stats_merge(struct worker_stats *dst, const struct worker_stats *src)
 	dst->majf += src->majf;
 	dst->minf += src->minf;
 	dst->errors += src->errors;
+	stats_cfill_add(&dst->cfill, &src->cfill);
 	if (!dst->first_error.err && src->first_error.err)
 		dst->first_error = src->first_error;
 	if (src->nstreams && !dst->streams && stats_streams_init(dst, src->nstreams))

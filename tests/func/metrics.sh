@@ -18,7 +18,7 @@ expect_status 1 "$IOWL" --metrics=9100 --parse-only --name=x --ioengine=null --s
 port=$($NP freeport) || fail "no free port"
 mkdir tf
 "$IOWL" --eta=never --output-format=json --metrics="$port" --metrics-linger=30 \
-	--metrics-textfile=tf --name=m --ioengine=null --rw=randrw --bs=4k --size=64m \
+	--metrics-textfile=tf --cache-fill --name=m --ioengine=null --rw=randrw --bs=4k --size=64m \
 	--rate_iops=1000,500 --runtime=3s --time_based > out.json 2> err &
 pid=$!
 on_exit "kill $pid"
@@ -73,6 +73,8 @@ for d in read write; do
 		fail "$d: mean latency $s / $ios against $(jget out.json jobs.0.$d.clat_ns.mean) ns"
 done
 grep -q '^iowl_run_phase{phase="done"} 1$' final.prom || fail "phase done"
+[ "$(val 'iowl_cache_fill_blocks{job="m",clone="0"}' final.prom)" = "$(jget out.json jobs.0.iowl.cache_fill.distinct_blocks)" ] ||
+	fail "cache fill: $(val 'iowl_cache_fill_blocks{job="m",clone="0"}' final.prom)"
 grep -q '^iowl_job_info{job="m",clone="0",rw="randrw",bs="4096",ioengine="null",iodepth="1"} 1$' final.prom ||
 	{ grep job_info final.prom; fail "job info"; }
 for f in HELP TYPE; do

@@ -42,7 +42,7 @@ until [ -n "$(q 'up{job="iowl"}')" ]; do
 	i=$((i + 1)); [ $i -lt 300 ] || skip "prometheus did not scrape within 30 s"; sleep 0.1
 done
 start=$(date +%s)
-"$IOWL" --eta=never --output-format=json --metrics="127.0.0.1:$iport" --metrics-linger=4 \
+"$IOWL" --eta=never --output-format=json --metrics="127.0.0.1:$iport" --metrics-linger=4 --cache-fill \
 	--name=p --ioengine=null --rw=randread --bs=4k --size=256m --rate_iops=2000 \
 	--runtime=12s --time_based > out.json 2> err || { cat err; fail "run"; }
 end=$(date +%s)	# the endpoint lingered from about end - 4 to end: query inside that

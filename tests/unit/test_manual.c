@@ -25,6 +25,7 @@ static const char *const cli_flags[] = {
 	"--vdbench", "--vdbench-show", "--vdbench-output", "--vdbench-lun", "--vdbench-var",
 	"--metrics", "--metrics-linger", "--metrics-textfile", "--minimal", "--terse-version",
 	"--append-terse", "--report",
+	"--cache-fill", "--cache-fill-exact",
 };
 
 static const int exit_statuses[] = {
