@@ -53,17 +53,19 @@ got=$(q "$sel" $((end - 1)))
 [ "$got" = "$total" ] || { tail -n 20 prom.log; fail "Prometheus has $got IOs, iowl's JSON $total"; }
 [ "$(q 'iowl_run_phase{phase="done"}' $((end - 1)))" = 1 ] || fail "the last scrape did not see the run done"
 [ "$(q 'min_over_time(up{job="iowl"}[8s])' $((end - 1)))" = 1 ] || fail "a scrape failed while iowl ran"
-# the rate over 5 s windows in the middle of the run, one per second
+# the rate over 5 s windows in the middle of the run, one per second: a window holds about five
+# scrapes of counters updated once a second, so one late update moves it by up to a fifth (a
+# busy machine); their mean is tighter
 sum=0 n=0
 for t in 8 9 10 11; do
 	r=$(q "rate(${sel}[5s])" $((start + t)))
 	[ -n "$r" ] || continue
-	approx "$r" "$iops" 25 || fail "rate at +${t}s: $r, iowl's IOPS $iops"
+	approx "$r" "$iops" 40 || fail "rate at +${t}s: $r, iowl's IOPS $iops"
 	sum=$(awk -v a="$sum" -v b="$r" 'BEGIN { print a + b }'); n=$((n + 1))
 done
 [ "$n" -ge 3 ] || fail "only $n of 4 rate queries had data"
 mean=$(awk -v a="$sum" -v n="$n" 'BEGIN { print a / n }')
-approx "$mean" "$iops" 5 || fail "mean rate $mean, iowl's IOPS $iops"
+approx "$mean" "$iops" 10 || fail "mean rate $mean, iowl's IOPS $iops"
 # a latency quantile from the histogram lies within iowl's own latencies
 p=$(q "histogram_quantile(0.5, rate(iowl_latency_seconds_bucket{job=\"p\",direction=\"read\"}[5s]))" $((start + 9)))
 awk -v p="$p" -v max="$(jget out.json jobs.0.read.clat_ns.max)" 'BEGIN { exit !(p > 0 && p * 1e9 <= max * 2.5) }' ||
