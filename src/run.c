@@ -566,6 +566,13 @@ static int build_groups(const struct iowl_run *run, struct run_result *r)
 	for (unsigned g = 0; g < n; g++) {
 		r->groups[g].id = g;
 		r->groups[g].kb_base = 1024;
+		r->groups[g].first_phase = UINT_MAX;
+	}
+	for (unsigned j = 0; j < run->njobs; j++) {
+		struct group_result *g = &r->groups[run->jobs[j].group];
+
+		g->first_phase = run->jobs[j].phase < g->first_phase ? run->jobs[j].phase : g->first_phase;
+		g->last_phase = run->jobs[j].phase > g->last_phase ? run->jobs[j].phase : g->last_phase;
 	}
 	for (unsigned i = 0; i < r->nunits; i++) {
 		struct group_result *g = &r->groups[r->units[i].group];
@@ -660,9 +667,18 @@ static const struct worker *phase_failure(const struct phase *p)
  * Runs one phase; returns 0, or -errno for a failure that is not an IO error, with err saying
  * what stopped the phase before its IO (the failing worker's own error, printed once).
  */
+/* Samples the devices into mark (disks->n samples; NULL: none kept), for the phase's own window. */
+static void phase_mark(struct disk_set *disks, struct disk_sample *mark)
+{
+	if (!mark || !disks->n || disk_set_sample(disks, clock_ns(), &(struct iowl_err){ "" }))
+		return;
+	for (unsigned i = 0; i < disks->n; i++)
+		mark[i] = disks->devs[i].last;
+}
+
 static int run_phase(struct iowl_run *run, unsigned phase, unsigned *number,
 		     struct results *res, bool *io_error, struct disk_set *disks,
-		     struct iowl_err *why)
+		     struct disk_sample *marks, struct iowl_err *why)
 {
 	const struct worker *failed;
 	struct phase p = { 0 };
@@ -681,6 +697,8 @@ static int run_phase(struct iowl_run *run, unsigned phase, unsigned *number,
 	if (!ret && disks->n && !disks->nsamples &&
 	    disk_set_sample(disks, clock_ns(), &(struct iowl_err){ "" }))
 		disks->n = 0;
+	if (!ret)
+		phase_mark(disks, marks);
 	if (!ret) {
 		ret = phase_start(run, &p, &err);
 
@@ -699,7 +717,7 @@ static int run_phase(struct iowl_run *run, unsigned phase, unsigned *number,
 
 
 			ivl_finish(iv, clock_ns(), joined);
-
+			phase_mark(disks, marks ? marks + disks->n : NULL);
 		}
 		iolog_end(&p);
 	}
@@ -839,13 +857,16 @@ int run_collect(struct iowl_run *run, struct run_outcome *o)
 	}
 	install_signals(&run->ctl);
 	disks_begin(run, &o->disks);
+	if (o->disks.n)
+		o->phase_disk = calloc((size_t)nphases * 2 * o->disks.n, sizeof(*o->phase_disk));
 	gettimeofday(&tv, NULL);
 	o->res.collected = calloc(run->njobs ? run->njobs : 1, sizeof(*o->res.collected));
 	if (!o->res.collected)
 		ret = -ENOMEM;
 	for (unsigned ph = 0; ph < nphases && !ret && !signal_seen && !run->abandoned; ph++) {
 		run->ctl.stop = 0;
-		ret = run_phase(run, ph, &number, &o->res, &o->io_error, &o->disks, &why);
+		ret = run_phase(run, ph, &number, &o->res, &o->io_error, &o->disks,
+				o->phase_disk ? o->phase_disk + (size_t)ph * 2 * o->disks.n : NULL, &why);
 	}
 	signal_ctl = NULL;
 	run->signal = signal_seen;
@@ -855,6 +876,8 @@ int run_collect(struct iowl_run *run, struct run_outcome *o)
 	if (o->disks.nsamples)
 		disk_set_sample(&o->disks, clock_ns(), &(struct iowl_err){ "" });
 	o->r.disks = &o->disks;
+	o->r.phase_disk = o->disks.n ? o->phase_disk : NULL;
+	o->r.nphases = nphases;
 	o->r.units = o->res.units;
 	o->r.nunits = o->res.n;
 	o->r.start = tv.tv_sec;
@@ -922,6 +945,7 @@ void run_outcome_release(struct run_outcome *o)
 	free(o->gkv);
 	free(o->own_io);
 	json_decref(o->iostat_log);
+	free(o->phase_disk);
 	disk_set_release(&o->disks);
 	memset(o, 0, sizeof(*o));
 }

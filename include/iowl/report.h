@@ -47,6 +47,7 @@ struct group_result {
 	uint64_t min_bw[3], max_bw[3];	/* bytes/s, across units */
 	uint64_t agg_bw[3];		/* bytes/s: bytes / longest runtime */
 	unsigned kb_base;
+	unsigned first_phase, last_phase;	/* the phases its jobs ran in (device windows) */
 };
 
 /* IO iowl did itself on a device before the run, outside every job (the write guard's probe). */
@@ -67,6 +68,13 @@ struct run_result {
 	bool interrupted;		/* stopped by a signal */
 	bool compact;			/* JSON on one line (beside --status-interval's JSON lines) */
 	const struct disk_set *disks;	/* devices behind the targets, sampled at start and end; may be NULL */
+	/*
+	 * Each phase's device samples, at its start (after the layout) and its end: phase p's are
+	 * phase_disk[(2p) * disks->n + i] and [(2p + 1) * disks->n + i] for device i (nfields 0
+	 * where none was taken); NULL without devices.  See report_group_disks().
+	 */
+	const struct disk_sample *phase_disk;
+	unsigned nphases;
 	const struct diag_list *diags;	/* what the run's figures say (diagnose()); may be NULL */
 	const struct own_io *own_io;	/* iowl's own IO before the run, per device */
 	unsigned nown_io;
@@ -127,5 +135,13 @@ int report_html_run(const struct iowl_run *run, struct json_t *doc);
 
 /* iowl report RESULTS.json [MORE.json ...] -o FILE.html (argv[0] is "report").  Returns the exit status. */
 int report_html_main(int argc, char **argv);
+
+/*
+ * The device samples that frame group g (from the start of its first phase to the end of its
+ * last: groups that run side by side share them) into *first and *last (disks->n each).
+ * Returns false when there are none.
+ */
+bool report_group_disks(const struct run_result *r, unsigned g, const struct disk_sample **first,
+			const struct disk_sample **last);
 
 #endif

@@ -132,6 +132,7 @@ struct run_outcome {
 	struct results res;
 	struct run_result r;		/* points into res, disks and gkv */
 	struct disk_set disks;
+	struct disk_sample *phase_disk;	/* r.phase_disk */
 	struct job_kv *gkv;
 	struct diag_list diags;
 	struct own_io *own_io;

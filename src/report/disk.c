@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 /* fio's disk statistics block and disk_util JSON over the whole run, plus sysstat's iostat -x figures. */
 #include <inttypes.h>
+#include <stdlib.h>
 
 #include "disk.h"
+#include "iowl/report.h"
 
 #define JI(v) ((json_int_t)(v))
 
@@ -110,5 +112,67 @@ json_t *report_disk_json(const struct disk_set *s)
 	for (unsigned i = 0; a && s && i < s->n; i++)
 		if (s->devs[i].is_target && shown(&s->devs[i]))
 			json_array_append_new(a, json_dev(s, i));
+	return a;
+}
+
+bool report_group_disks(const struct run_result *r, unsigned g, const struct disk_sample **first,
+			const struct disk_sample **last)
+{
+	const struct group_result *gr = g < r->ngroups ? &r->groups[g] : NULL;
+
+	if (!gr || !r->phase_disk || !r->disks || !r->disks->n || gr->first_phase >= r->nphases ||
+	    gr->last_phase >= r->nphases)
+		return false;
+	*first = r->phase_disk + (size_t)2 * gr->first_phase * r->disks->n;
+	*last = r->phase_disk + ((size_t)2 * gr->last_phase + 1) * r->disks->n;
+	return true;
+}
+
+/* The run's devices seen over group g's window (free view->devs); false when it has none. */
+static bool group_view(const struct run_result *r, unsigned g, struct disk_set *view)
+{
+	const struct disk_sample *first, *last;
+
+	if (!report_group_disks(r, g, &first, &last))
+		return false;
+	*view = *r->disks;
+	view->devs = malloc(r->disks->n * sizeof(*view->devs));
+	if (!view->devs)
+		return false;
+	for (unsigned i = 0; i < r->disks->n; i++) {
+		view->devs[i] = r->disks->devs[i];
+		view->devs[i].first = view->devs[i].prev = first[i];
+		view->devs[i].last = last[i];
+	}
+	return true;
+}
+
+void report_disk_group_text(FILE *f, const struct run_result *r, unsigned g)
+{
+	struct disk_set v;
+	bool header = false;
+
+	if (!group_view(r, g, &v))
+		return;
+	for (unsigned i = 0; i < v.n; i++) {
+		if (!v.devs[i].is_target || !shown(&v.devs[i]))
+			continue;
+		if (!header)
+			fprintf(f, "  Disk stats of group %u (read/write):\n", g);
+		header = true;
+		text_dev(f, &v, i, "    ");
+	}
+	free(v.devs);
+}
+
+json_t *report_disk_group_json(const struct run_result *r, unsigned g)
+{
+	struct disk_set v;
+	json_t *a;
+
+	if (!group_view(r, g, &v))
+		return NULL;
+	a = report_disk_json(&v);
+	free(v.devs);
 	return a;
 }

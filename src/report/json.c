@@ -542,7 +542,7 @@ static json_t *json_job(const struct run_result *r, const struct job_result *u, 
 /* iowl's run-level figures: the diagnostics, each a kind and a sentence, and its own IO. */
 static int json_add_run_iowl(json_t *root, const struct run_result *r)
 {
-	json_t *a = json_array(), *own = json_array();
+	json_t *a = json_array(), *own = json_array(), *groups = json_array();
 
 	for (unsigned i = 0; a && r->diags && i < r->diags->n; i++)
 		json_array_append_new(a, json_pack("{s:s, s:s}", "kind", r->diags->d[i].kind,
@@ -556,10 +556,18 @@ static int json_add_run_iowl(json_t *root, const struct run_result *r)
 	struct report_host h;
 	json_t *o;
 
+	/* Each group's device figures over its own phases (fio's disk_util covers the whole run). */
+	for (unsigned g = 0; groups && g < r->ngroups; g++) {
+		json_t *du = report_disk_group_json(r, g);
+
+		if (du)
+			json_array_append_new(groups, json_pack("{s:I, s:o}", "groupid", JI(g),
+								"disk_util", du));
+	}
 	report_host(&h);
-	o = json_pack("{s:o, s:o, s:{s:s, s:s, s:s, s:I}}", "diagnostics", a, "own_io", own, "host",
-		      "hostname", h.hostname, "kernel", h.kernel, "machine", h.machine, "cpus",
-		      JI(h.cpus));
+	o = json_pack("{s:o, s:o, s:o, s:{s:s, s:s, s:s, s:I}}", "diagnostics", a, "own_io", own,
+		      "groups", groups, "host", "hostname", h.hostname, "kernel", h.kernel,
+		      "machine", h.machine, "cpus", JI(h.cpus));
 	if (o && r->command)
 		json_object_set_new(o, "command", jstr(r->command));
 	if (o && r->iostat_log)

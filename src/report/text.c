@@ -482,8 +482,12 @@ int report_text(FILE *f, const struct run_result *r)
 		if (ret)
 			return ret;
 	}
-	for (unsigned i = 0; i < r->ngroups; i++)
+	for (unsigned i = 0; i < r->ngroups; i++) {
 		text_group(f, &r->groups[i]);
+		/* fio's disk stats cover the whole run: with several groups, each one's too */
+		if (r->ngroups > 1)
+			report_disk_group_text(f, r, i);
+	}
 	report_disk_text(f, r->disks);
 	text_own_io(f, r);
 	for (unsigned i = 0; r->diags && i < r->diags->n; i++)
