@@ -44,6 +44,7 @@ struct wlog {
 	unsigned coarse;
 	uint64_t t0;
 	uint64_t avg_ns, next_avg;	/* log_avg_msec windows; avg_ns 0: per IO */
+	uint64_t avg_from;		/* when the window began: where the last one was taken */
 	uint64_t hist_ns, next_hist;	/* log_hist_msec */
 	struct snap_dir base[3];	/* the cumulative figures where the window began */
 	struct hist *hist_prev[3];	/* the histograms at the last histogram line */
@@ -166,6 +167,7 @@ void wlog_start(struct wlog *l, const struct worker_stats *st, uint64_t t0)
 {
 	l->t0 = t0;
 	l->next_avg = t0 + l->avg_ns;
+	l->avg_from = t0;
 	l->next_hist = t0 + l->hist_ns;
 	snap_dirs_take(l->base, st);
 	for (unsigned d = 0; d < 3; d++)
@@ -210,10 +212,14 @@ static uint64_t window_mean(const struct lat_stat *now, const struct lat_stat *t
 	return n ? (now->sum - then->sum) / n : 0;
 }
 
-/* The averaged lines of the window that ends at now, for the directions that did IO in it. */
-static void avg_window(struct wlog *l, const struct worker_stats *st, uint64_t now, uint64_t ns)
+/*
+ * The averaged lines of the window that ends at now, for the directions that did IO in it: its
+ * IOs over its own length, from where the last window was taken (a window taken late does not
+ * move the next one's schedule, but the next counts from where it was taken).
+ */
+static void avg_window(struct wlog *l, const struct worker_stats *st, uint64_t now)
 {
-	uint64_t ms = (now - l->t0) / 1000000;
+	uint64_t ms = (now - l->t0) / 1000000, ns = now - l->avg_from;
 
 	for (unsigned d = 0; d < 3; d++) {
 		const struct dir_stats *ds = &st->dir[d];
@@ -243,6 +249,7 @@ static void avg_window(struct wlog *l, const struct worker_stats *st, uint64_t n
 		}
 	}
 	snap_dirs_take(l->base, st);
+	l->avg_from = now;
 }
 
 /* One histogram line per direction: the clat histogram of the IOs since the last line. */
@@ -267,7 +274,7 @@ static void hist_lines(struct wlog *l, const struct worker_stats *st, uint64_t n
 void wlog_tick(struct wlog *l, const struct worker_stats *st, uint64_t now)
 {
 	if (l->avg_ns && now >= l->next_avg) {
-		avg_window(l, st, now, now - (l->next_avg - l->avg_ns));
+		avg_window(l, st, now);
 		while (l->next_avg <= now)
 			l->next_avg += l->avg_ns;
 	}
@@ -285,8 +292,8 @@ int wlog_close(struct wlog *l, const struct worker_stats *st, uint64_t now, stru
 	if (!l)
 		return 0;
 	/* The last, partial window and histogram, as fio writes them at the end of the job. */
-	if (l->avg_ns && now > l->next_avg - l->avg_ns)
-		avg_window(l, st, now, now - (l->next_avg - l->avg_ns));
+	if (l->avg_ns && now > l->avg_from)
+		avg_window(l, st, now);
 	if (l->hist.fd >= 0 && now > l->next_hist - l->hist_ns)
 		hist_lines(l, st, now);
 	for (unsigned k = 0; k <= L_NR; k++) {
