@@ -70,6 +70,8 @@ struct disk_limits {
 	unsigned max_hw_sectors_kb;  /* largest request the hardware takes; 0 unknown */
 	unsigned logical_block_size; /* bytes; 0 unknown */
 	unsigned nr_requests;	     /* queue depth the scheduler allows; 0 unknown */
+	unsigned max_segments;	     /* scatter-gather entries a request may have; 0 unknown */
+	unsigned max_segment_size;   /* bytes one entry may cover; 0 unknown */
 	int rotational;		     /* 1 spinning, 0 not, -1 unknown */
 	char scheduler[32];	     /* the active one ("none", "mq-deadline"); "" unknown */
 };

@@ -438,6 +438,28 @@ static json_t *json_ss(const struct job_result *u)
 }
 
 /* iowl's own figures: the first error, and the histogram layout behind "bins". */
+/* The figures the diagnostics judged this unit by: its device over its group's phases. */
+static json_t *json_diag(const struct run_result *r, const struct job_result *u)
+{
+	struct diag_figures f;
+	json_t *o;
+
+	diag_unit_figures(r, u, &f);
+	o = json_pack("{s:o, s:f, s:f, s:b}", "device", f.dev ? jstr(f.dev->name) : json_null(),
+		      "asked_inflight", f.asked, "kept_inflight", f.kept, "paced", f.paced);
+	if (o && f.dev && f.x.nfields)
+		json_object_update_new(o, json_pack("{s:f, s:f, s:f, s:f, s:f, s:f, s:I, s:I, s:I}",
+						    "device_reads", f.x.rd.ios_s * f.x.secs,
+						    "device_writes", f.x.wr.ios_s * f.x.secs,
+						    "device_rareq_kb", f.x.rd.areq_sz,
+						    "device_wareq_kb", f.x.wr.areq_sz,
+						    "device_aqu_sz", f.x.aqu_sz, "device_util", f.x.util,
+						    "max_sectors_kb", JI(f.dev->lim.max_sectors_kb),
+						    "max_segments", JI(f.dev->lim.max_segments),
+						    "nr_requests", JI(f.dev->lim.nr_requests)));
+	return o;
+}
+
 static json_t *json_iowl(const struct run_result *r, const struct job_result *u)
 {
 	const struct io_error *e = &u->st.first_error;
@@ -475,6 +497,8 @@ static json_t *json_iowl(const struct run_result *r, const struct job_result *u)
 	    json_object_set_new(o, "streams", json_streams(u)))
 		goto out_free;
 	if (o && unit_verify(u) && json_object_set_new(o, "verify", json_verify(u, unit_verify(u))))
+		goto out_free;
+	if (o && u->job && !u->not_run && json_object_set_new(o, "diagnose", json_diag(r, u)))
 		goto out_free;
 	if (o && u->job && u->job->o.thinktime &&
 	    json_object_set_new(o, "thinktime",

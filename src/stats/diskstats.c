@@ -134,6 +134,8 @@ static void disk_read_limits(const char *qdir, struct disk_limits *lim)
 	lim->max_hw_sectors_kb = disk_read_uint(qdir, "max_hw_sectors_kb", 0);
 	lim->logical_block_size = disk_read_uint(qdir, "logical_block_size", 0);
 	lim->nr_requests = disk_read_uint(qdir, "nr_requests", 0);
+	lim->max_segments = disk_read_uint(qdir, "max_segments", 0);
+	lim->max_segment_size = disk_read_uint(qdir, "max_segment_size", 0);
 	lim->rotational = (int)disk_read_uint(qdir, "rotational", (unsigned)-1);
 	if (lim->rotational > 1)
 		lim->rotational = -1;

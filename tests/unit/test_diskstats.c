@@ -16,6 +16,7 @@
 
 #include <cmocka.h>
 
+#include "iowl/diagnose.h"
 #include "iowl/diskstats.h"
 
 /*
@@ -135,6 +136,8 @@ static void test_resolve_disk(void **state)
 	assert_int_equal(d->lim.max_hw_sectors_kb, 32767);
 	assert_int_equal(d->lim.logical_block_size, 512);
 	assert_int_equal(d->lim.nr_requests, 64);
+	assert_int_equal(d->lim.max_segments, 128);
+	assert_int_equal(d->lim.max_segment_size, 65536);
 	assert_int_equal(d->lim.rotational, 1);
 	assert_string_equal(d->lim.scheduler, "mq-deadline");
 	disk_set_release(&s);
@@ -605,6 +608,28 @@ static void test_real_system(void **state)
 	disk_set_release(&s);
 }
 
+/* The split diagnostic names the limit the device's requests show, read from the (fake) sysfs. */
+static void test_split_limit(void **state)
+{
+	struct disk_set s;
+	char buf[128];
+
+	(void)state;
+	set_init(&s, 1);
+	assert_int_equal(add(&s, 8, 0), 0);
+	/* sda: max_sectors_kb 1280, max_segments 128, max_segment_size 65536 */
+	diag_split_limit(buf, sizeof(buf), &s.devs[0].lim, 1280 * 1024);
+	assert_string_equal(buf, "max_sectors_kb=1280");
+	diag_split_limit(buf, sizeof(buf), &s.devs[0].lim, 512 * 1024);
+	assert_string_equal(buf, "max_segments=128: 128 pages of 4096 bytes");
+	diag_split_limit(buf, sizeof(buf), &s.devs[0].lim, 100 * 1024);
+	assert_string_equal(buf, "max_sectors_kb=1280, max_segments=128");
+	s.devs[0].lim.max_segment_size = 2048;
+	diag_split_limit(buf, sizeof(buf), &s.devs[0].lim, 256 * 1024);
+	assert_string_equal(buf, "max_segments=128: 128 pages of 2048 bytes");
+	disk_set_release(&s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -624,6 +649,7 @@ int main(void)
 		cmocka_unit_test(test_wrap),
 		cmocka_unit_test(test_util_cap),
 		cmocka_unit_test(test_real_system),
+		cmocka_unit_test(test_split_limit),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
