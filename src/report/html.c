@@ -312,7 +312,8 @@ static const char *diag_target(const struct html *h, const char *kind)
 
 	if (kind && (!strcmp(kind, "page_cache") || !strcmp(kind, "device_split")))
 		t = !strcmp(kind, "device_split") && h->first_iostat[0] ? h->first_iostat : h->first_hist;
-	else if (kind && !strcmp(kind, "queue_depth") && h->first_iostat[0])
+	else if (kind && (!strcmp(kind, "queue_depth") || !strcmp(kind, "sync_iodepth")) &&
+		 h->first_iostat[0])
 		t = h->first_iostat;
 	else if (kind && !strcmp(kind, "saturated"))
 		t = h->first_tput;

@@ -9,7 +9,8 @@ CHECK="python3 $(cd "$(dirname "$0")/.." && pwd)/report_check.py"
 loop_device 256M
 cd "$SCRATCH" || fail "no scratch directory"
 
-# A synchronous engine asked for iodepth 8: the queue_depth diagnostic, shown on the device plot.
+# A synchronous engine asked for iodepth 8: the sync_iodepth diagnostic (one IO in flight per
+# clone), shown on the device plot.
 expect_status 0 "$IOWL" --name=q --filename="$dev" --ioengine=psync --iodepth=8 --direct=1 \
 	--rw=randread --bs=4k --time_based --runtime=3 --iostat=1s --eta=never \
 	--output-format=json --output=io.json --report=io.html
@@ -30,7 +31,7 @@ assert links, "no diagnostics linked"
 for l in links:
     assert 'id="%s"' % l in s, l
 EOF
-grep -q 'queue_depth' io.html || fail "io.html: no queue_depth diagnostic"
+grep -q 'sync_iodepth' io.html || fail "io.html: no sync_iodepth diagnostic"
 # The JSON lines alone draw the same device plots.
 grep '"interval"' io.json > lines.json
 expect_status 0 "$IOWL" report lines.json -o lines.html
