@@ -61,7 +61,9 @@ if [ -f "$shim" ]; then
 	rc=$?
 	t1=$(date +%s%N)
 	[ "$rc" = 130 ] || { cat "$SCRATCH/hang.err"; fail "stuck worker: status $rc, expected 130"; }
-	[ $(( (t1 - t0) / 1000000 )) -lt 1000 ] || fail "stuck worker: SIGINT took $(( (t1 - t0) / 1000000 )) ms"
+	# The run waits one second for the stuck worker, then reports: well under the 30 s runtime
+	# even when a busy machine delays the reporting (without the stop it would run 29 s more).
+	[ $(( (t1 - t0) / 1000000 )) -lt 5000 ] || fail "stuck worker: SIGINT took $(( (t1 - t0) / 1000000 )) ms"
 	[ "$(jget "$SCRATCH/hang.json" jobs.0.read.total_ios)" -ge 1000 ] || fail "stuck worker: no partial results"
 	grep -q "did not stop within" "$SCRATCH/hang.err" || fail "stuck worker: no warning"
 fi

@@ -54,6 +54,7 @@ rt=$(jget a.json jobs.0.job_runtime)
 
 # ss_ramp delays the first sample: attained no sooner than ramp + window.
 [ "$(cat r.rc)" = 0 ] || { cat r.err; fail "ss_ramp run"; }
+[ "$(jget r.json jobs.0.steadystate.attained)" = 1 ] || late r.json 4000 "with ss_ramp the job was steady (not attained)"
 ms=$(jget r.json jobs.0.iowl.steadystate.attained_ms)
 [ "$ms" -ge 2500 ] || fail "with ss_ramp attained at $ms ms, before ramp and window"
 [ "$ms" -le 4000 ] || late r.json 4000 "with ss_ramp attained at $ms ms"
