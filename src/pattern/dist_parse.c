@@ -97,14 +97,23 @@ static int parse_zone(const char *p, size_t len, struct dist_spec *out, char *wh
 
 	if (out->nzones == DIST_MAX_ZONES)
 		return dist_why(why, "%s has more than %d zones", name, DIST_MAX_ZONES);
-	if (!slash)
+	if (out->rest_zone)
+		return dist_why(why, "%s zone %u: only the last zone may leave its size out", name,
+				 out->nzones);
+	if (!slash && out->type != DIST_ZONED)
 		return dist_why(why, "%s zone %u: '%.*s' is not access/size", name,
 				 out->nzones + 1, (int)(len < QUOTE_MAX ? len : QUOTE_MAX), p);
-	alen = (size_t)(slash - p);
-	slen = len - alen - 1;
+	alen = slash ? (size_t)(slash - p) : len;
+	slen = slash ? len - alen - 1 : 0;
 	if (parse_num(p, alen, &z->access))
 		return dist_why(why, "%s zone %u: access '%.*s' is not a number", name,
 				 out->nzones + 1, (int)(alen < QUOTE_MAX ? alen : QUOTE_MAX), p);
+	/* fio: a last zoned zone without a size ("20/" or "20") takes the rest of the region */
+	if (out->type == DIST_ZONED && !slen) {
+		out->rest_zone = true;
+		out->nzones++;
+		return 0;
+	}
 	if (out->type == DIST_ZONED)
 		bad = parse_num(slash + 1, slen, &z->size);
 	else
@@ -190,6 +199,16 @@ int dist_spec_parse(const char *s, struct dist_spec *out, char *why)
 		ret = parse_values(s + len + 1, dn, out, why);
 		if (ret)
 			return ret;
+	}
+	if (out->rest_zone) {
+		double rest = 100;
+
+		for (unsigned i = 0; i + 1 < out->nzones; i++)
+			rest -= out->zones[i].size;
+		if (!(rest > 1e-9))
+			return dist_why(why, "zoned zone %u has no size and the others take the whole region",
+					 out->nzones);
+		out->zones[out->nzones - 1].size = rest;
 	}
 	return dist_spec_check(out, why);
 }

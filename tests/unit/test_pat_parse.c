@@ -75,6 +75,12 @@ static void test_zoned(void **state)
 	assert_int_equal(s.nzones, 4);
 	assert_true(s.zones[1].size == 0.5 && s.zones[2].access == 0);
 	assert_int_equal(dist_spec_parse("zoned:100/100", &s, why), 0);
+	/* fio's shorthand (its rand-zones example): a last zone without a size takes the rest */
+	assert_int_equal(dist_spec_parse("zoned:50/5:30/15:20/", &s, why), 0);
+	assert_int_equal(s.nzones, 3);
+	assert_true(s.zones[2].access == 20 && s.zones[2].size == 80);
+	assert_int_equal(dist_spec_parse("zoned:50/50:50", &s, why), 0);
+	assert_true(s.zones[1].access == 50 && s.zones[1].size == 50);
 }
 
 static void test_zoned_abs(void **state)
@@ -152,11 +158,11 @@ static const struct bad bads[] = {
 	{"zoned", "zoned needs at least one access/size zone"},
 	{"zoned:", "zoned: empty value after ':'"},
 	{"zoned:50/50:", "zoned: empty value after ':'"},
-	{"zoned:50/50:50", "zoned zone 2: '50' is not access/size"},
+	{"zoned:50/:50/50", "zoned zone 1: only the last zone may leave its size out"},
+	{"zoned:50/100:50", "zoned zone 2 has no size and the others take the whole region"},
 	{"zoned:50/50:50/50/", "zoned zone 2: size '50/' is not a percentage"},
 	{"zoned:50/50:x/50", "zoned zone 2: access 'x' is not a number"},
 	{"zoned:50/50:/50", "zoned zone 2: access '' is not a number"},
-	{"zoned:50/50:50/", "zoned zone 2: size '' is not a percentage"},
 	{"zoned:50/50:50/5%", "zoned zone 2: size '5%' is not a percentage"},
 	{"zoned:60/50:50/50", "zoned access percentages total 110, must be 100"},
 	{"zoned:40/50:50/50", "zoned access percentages total 90, must be 100"},

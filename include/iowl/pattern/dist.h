@@ -72,6 +72,7 @@ struct dist_spec {
 	bool has_center;
 	bool contiguous; /* keep the hot set packed instead of scattering it */
 	unsigned nzones;
+	bool rest_zone;	 /* the last zoned zone gave no size: it takes the rest (while parsing) */
 	struct dist_zone zones[DIST_MAX_ZONES];
 };
 
