@@ -1,0 +1,69 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# fio's own example job files (Debian's fio-examples, 3.33): every one that fio accepts goes
+# through iowl --parse-only with its file names pointed at scratch files, and those iowl accepts
+# and that need no hardware run for a second.  A refusal must be in the list below, each with its
+# reason; anything else fails, so a change that starts refusing a fio example is caught.
+. "$(dirname "$0")/../lib.sh"
+ex=/usr/share/doc/fio/examples
+[ -d "$ex" ] || skip "fio's example job files are not installed (apt-get install fio-examples)"
+have_fio || skip "fio 3 is not installed (apt-get install fio): which examples fio accepts is its call"
+cd "$SCRATCH" || fail "cd"
+
+# Refused, by example: the engine or option named and why.
+allowed() {
+	case $1 in
+	# engines for hardware or services this machine has none of
+	dev-dax|libpmem|pmemblk|gfapi|libhdfs|libiscsi|nbd|rados|rbd|mtd|libzbc-rand-write|libzbc-seq-read|sg_verify|sg_verify-fail|sg_write_same_ndob|uring-cmd-ng|uring-cmd-zoned|ime) return 0 ;;
+	# zoned block devices (zonemode=zbd needs one; none here)
+	zbd-rand-write|zbd-seq-read|disk-zone-profile) return 0 ;;
+	# engines outside iowl's block and file IO: network, CPU burn, commands, file-system calls
+	netio|netio_multicast|cpuio|exec|falloc|ftruncate|filecreate-ioengine|filestat-ioengine|filedelete-ioengine|e4defrag|e4defrag2) return 0 ;;
+	# fio options not in iowl yet, by name
+	butterfly|flow) return 0 ;;				# flow, flow_sleep
+	cmdprio-bssplit|cmdprio-percentage) return 0 ;;		# log_prio, cmdprio*
+	cpp_null|null|mtd) return 0 ;;				# gtod_reduce
+	cross-stripe-verify) return 0 ;;			# verify_dump
+	exitwhat) return 0 ;;					# exitall
+	fixed-rate-submission|poisson-rate-submission) return 0 ;; # io_submit_mode=offload
+	latency-profile) return 0 ;;				# random_generator
+	numa) return 0 ;;					# numa_cpu_nodes
+	surface-scan) return 0 ;;				# verify=meta
+	waitfor) return 0 ;;					# wait_for
+	backwards-read) return 0 ;;				# rw=read:-8k
+	dedupe-global|enospc-pressure) return 0 ;;		# dedupe_mode, ignore_error
+	esac
+	return 1
+}
+
+ok=0 refused=0 ran=0 bad=""
+for f in "$ex"/*.fio; do
+	b=$(basename "$f" .fio)
+	fio --parse-only "$f" > /dev/null 2>&1 || continue
+	# file names to scratch files (made 64 MiB, as a device would be), directories to scratch;
+	# the names are relative, as fio puts directory= in front of absolute ones too
+	sed -e "s#^\([[:space:]]*filename[[:space:]]*=\).*#\1$b.dat#" \
+	    -e "s#^\([[:space:]]*directory[[:space:]]*=\).*#\1$SCRATCH#" "$f" > "$b.fio"
+	truncate -s 64m "$SCRATCH/$b.dat"
+	if "$IOWL" --parse-only "$b.fio" > /dev/null 2> "$b.err"; then
+		ok=$((ok + 1))
+		allowed "$b" && echo "note: $b is accepted now: take it out of the refused list"
+		# a short run where the engine needs nothing special
+		if grep -q "^[[:space:]]*ioengine[[:space:]]*=[[:space:]]*\(libaio\|io_uring\|sync\|psync\|null\|pvsync2\?\|vsync\|mmap\|posixaio\)[[:space:]]*$" "$b.fio" ||
+		   ! grep -q "^[[:space:]]*ioengine" "$b.fio"; then
+			timeout 60 "$IOWL" --set runtime=1 --set time_based=1 --set size=16m \
+				--set startdelay=0 --set ramp_time=0 "$b.fio" > "$b.out" 2>&1
+			rc=$?
+			[ $rc = 0 ] || { tail -n 20 "$b.out"; fail "$b: accepted by --parse-only, then the run failed (status $rc)"; }
+			ran=$((ran + 1))
+		fi
+		rm -f "$SCRATCH"/*.dat "$SCRATCH"/*.[0-9]*.[0-9]*
+	else
+		refused=$((refused + 1))
+		allowed "$b" || bad="$bad
+$b: $(head -n 1 "$b.err")"
+	fi
+done
+[ -z "$bad" ] || fail "fio examples refused without a reason on the list:$bad"
+echo "fio examples: $ok accepted ($ran run for a second), $refused refused with reasons on the list"
+exit 0
