@@ -226,7 +226,9 @@ static int cmp_size(const void *a, const void *b)
 	return x->bs < y->bs ? -1 : x->bs > y->bs;
 }
 
-static int generate(const struct job *job, uint64_t nios, struct analysis *a, struct iowl_err *err)
+/* Generates nios IOs of the job's first clone into a; with iolog, records them in its write_iolog. */
+static int generate(const struct job *job, uint64_t nios, bool iolog, struct analysis *a,
+		    struct iowl_err *err)
 {
 	static const char *const ops[] = { "read", "write", "trim" };
 	struct target_plan plan;
@@ -243,8 +245,8 @@ static int generate(const struct job *job, uint64_t nios, struct analysis *a, st
 		goto out;
 	}
 	g = gen_new(job, 0, 0, &plan, err);
-	log = iolog_open(job, &plan, err);
-	if (!g || (job->o.write_iolog && !log)) {
+	log = iolog ? iolog_open(job, &plan, err) : NULL;
+	if (!g || (iolog && job->o.write_iolog && !log)) {
 		ret = -EINVAL;
 		goto out;
 	}
@@ -397,6 +399,23 @@ static json_t *json_report(const struct job *job, const struct analysis *a)
 			 "curve", json_curve(a), "heatmap", json_grid(a));
 }
 
+json_t *analyze_json(const struct iowl_run *run, uint64_t nios)
+{
+	json_t *root = json_pack("{s:s, s:I, s:[]}", "iowl version", "iowl-" IOWL_VERSION,
+				 "ios_per_job", (json_int_t)nios, "analysis");
+
+	for (unsigned j = 0; root && j < run->njobs; j++) {
+		struct iowl_err err = { "" };
+		struct analysis a = { 0 };
+
+		if (!generate(&run->jobs[j], nios, false, &a, &err))
+			json_array_append_new(json_object_get(root, "analysis"),
+					      json_report(&run->jobs[j], &a));
+		analysis_release(&a);
+	}
+	return root;
+}
+
 int analyze_run(struct iowl_run *run, uint64_t nios)
 {
 	bool json = run->opts.formats & (OUT_JSON | OUT_JSONPLUS);
@@ -414,7 +433,7 @@ int analyze_run(struct iowl_run *run, uint64_t nios)
 		struct iowl_err err = { "" };
 		struct analysis a = { 0 };
 
-		if (generate(&run->jobs[j], nios, &a, &err)) {
+		if (generate(&run->jobs[j], nios, true, &a, &err)) {
 			iowl_warn("%s", err.text);
 			status = IOWL_EXIT_USAGE;
 		} else {

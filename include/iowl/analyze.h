@@ -18,4 +18,11 @@
  */
 int analyze_run(struct iowl_run *run, uint64_t nios);
 
+/*
+ * The same analysis of every job as one JSON document (new reference; NULL when out of
+ * memory), without writing any iolog: a job whose IOs cannot be generated is left out.
+ */
+#define ANALYZE_REPORT_IOS 200000ULL	/* the IOs --report analyses per job */
+struct json_t *analyze_json(const struct iowl_run *run, uint64_t nios);
+
 #endif

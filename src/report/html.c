@@ -15,6 +15,7 @@
 
 #include <jansson.h>
 
+#include "iowl/analyze.h"
 #include "iowl/report.h"
 #include "iowl/run.h"
 #include "iowl/version.h"
@@ -463,14 +464,21 @@ int report_html_run(const struct iowl_run *run, struct json_t *doc)
 {
 	const struct run_opts *o = &run->opts;
 	struct report_meta m = { o->command };
+	json_t *docs[2] = { doc, NULL };
+	size_t n = 1;
 	int ret;
 
 	if (!o->report) {
 		json_decref(doc);
 		return 0;
 	}
-	ret = doc ? report_html_file(o->report, o->nfiles ? o->files[0] : "command-line jobs", &doc, 1, &m) :
-		    -ENOMEM;
+	/* A run's page shows where its jobs' IOs land too, as --analyze sees them. */
+	if (doc_kind(doc) == DOC_RUN)
+		docs[n++] = analyze_json(run, ANALYZE_REPORT_IOS);
+	ret = doc ? report_html_file(o->report, o->nfiles ? o->files[0] : "command-line jobs", docs,
+				     docs[n - 1] ? n : 1, &m) : -ENOMEM;
+	if (n > 1)
+		json_decref(docs[1]);
 	if (ret)
 		fprintf(stderr, "iowl: --report '%s': %s\n", o->report, strerror(-ret));
 	json_decref(doc);

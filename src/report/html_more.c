@@ -388,6 +388,8 @@ void html_analysis(struct html *h, const char *src, const json_t *doc)
 	size_t i;
 	json_t *a;
 
+	if (!json_array_size(json_object_get(doc, "analysis")))
+		return;
 	section_open(h, src, "pattern");
 	json_array_foreach(json_object_get(doc, "analysis"), i, a) {
 		const char *name = jstr_get(a, "jobname") ?: "?";

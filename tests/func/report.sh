@@ -19,9 +19,17 @@ $CHECK run.html --json run.json --expect throughput --expect histogram \
 grep -q 'class="band"' run.html || fail "run.html: the ramp is not shaded"
 expect_status 0 "$IOWL" report run.json -o saved.html
 $CHECK saved.html --json run.json --expect throughput --expect histogram || fail "saved.html"
-[ "$(grep -c '<svg' run.html)" = "$(grep -c '<svg' saved.html)" ] || fail "saved.html has other plots"
+# The run's own page adds where its IOs land (the pattern, as --analyze sees it).
+$CHECK run.html --expect heatmap --expect concentration || fail "run.html: no pattern"
+[ "$(grep -c '<svg' run.html)" = "$(( $(grep -c '<svg' saved.html) + 2 ))" ] ||
+	fail "saved.html has other plots"
 jget run.json 'jobs.0.iowl.intervals.points.0.read.clat_p999_ns' > /dev/null || fail "no p99.9 in the series"
 jget run.json 'iowl.host.cpus' > /dev/null || fail "no iowl.host in the JSON"
+
+# The pattern drawn for the page writes no iolog: write_iolog holds the run's 1024 IOs only.
+expect_status 0 "$IOWL" --name=w --ioengine=null --size=4m --bs=4k --rw=read --eta=never \
+	--write_iolog=w.log --report=w.html
+[ "$(grep -c ' read ' w.log)" = 1024 ] || fail "write_iolog has $(grep -c ' read ' w.log) reads, not 1024"
 
 # Plain json: no bins, so no histogram; a read-only job draws no write line.
 expect_status 0 "$IOWL" $job --rw=randread --runtime=2 --time_based --output-format=json --output=r.json
