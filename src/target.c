@@ -45,6 +45,46 @@ static char *clone_dir(const char *dirs, unsigned clone)
 	return dir;
 }
 
+/*
+ * A generated file name from filename_format, as fio makes it: $jobname, $jobnum (the clone's
+ * number) and $filenum replaced, anything else kept.  Returns 0, -ENOMEM, or -EINVAL for
+ * $clientuid (fio's client/server mode, which iowl does not have).
+ */
+static int format_name(const char *fmt, const char *job, unsigned clone, unsigned file,
+		       char **out)
+{
+	size_t len = 0;
+	FILE *m = open_memstream(out, &len);
+	int ret = 0;
+
+	if (!m)
+		return -ENOMEM;
+	while (*fmt) {
+		if (!strncmp(fmt, "$jobname", 8)) {
+			fputs(job, m);
+			fmt += 8;
+		} else if (!strncmp(fmt, "$jobnum", 7)) {
+			fprintf(m, "%u", clone);
+			fmt += 7;
+		} else if (!strncmp(fmt, "$filenum", 8)) {
+			fprintf(m, "%u", file);
+			fmt += 8;
+		} else if (!strncmp(fmt, "$clientuid", 10)) {
+			ret = -EINVAL;
+			break;
+		} else {
+			fputc(*fmt++, m);
+		}
+	}
+	if (fclose(m))
+		ret = -ENOMEM;
+	if (ret) {
+		free(*out);
+		*out = NULL;
+	}
+	return ret;
+}
+
 static int make_names(const struct job *job, unsigned clone, struct target_plan *plan,
 		      struct iowl_err *err)
 {
@@ -61,7 +101,19 @@ static int make_names(const struct job *job, unsigned clone, struct target_plan 
 			r = asprintf(&plan->names[i], "%s/%s", dir, job->filenames[i]);
 		else if (job->filenames)
 			r = asprintf(&plan->names[i], "%s", job->filenames[i]);
-		else
+		else if (job->o.filename_format) {
+			char *name;
+
+			r = format_name(job->o.filename_format, job->o.name, clone, i, &name);
+			if (r == -EINVAL) {
+				free(dir);
+				return job_opt_err(job, "filename_format", err,
+						   "$clientuid needs fio's client/server mode, which iowl does not have (use $jobname, $jobnum, $filenum)");
+			}
+			r = r ? -1 : asprintf(&plan->names[i], "%s%s%s", dir ? dir : "",
+					      dir ? "/" : "", name);
+			free(name);
+		} else
 			r = asprintf(&plan->names[i], "%s%s%s.%u.%u", dir ? dir : "",
 				     dir ? "/" : "", job->o.name, clone, i);
 		if (r < 0) {
@@ -203,7 +255,8 @@ static uint64_t region_bs(const struct job *job, const struct target_file *f)
 /*
  * Where clone's region starts in f: offset plus clone times offset_increment, each a size or a
  * percentage of the whole file or device.  As fio, a start that a percentage went into is
- * rounded up to the smallest block size.  Returns 0 or -EINVAL with err set.
+ * rounded up to offset_align, by default the smallest block size (with direct=1 to a logical
+ * block as well).  Returns 0 or -EINVAL with err set.
  */
 static int region_start(const struct job *job, unsigned clone, const struct target_file *f,
 			uint64_t *start, struct iowl_err *err)
@@ -226,7 +279,10 @@ static int region_start(const struct job *job, unsigned clone, const struct targ
 					   o->offset_increment.bytes;
 	if (__builtin_mul_overflow(inc, (uint64_t)clone, &step) ||
 	    __builtin_add_overflow(base, step, start) ||
-	    (pct && *start % bs && __builtin_add_overflow(*start, bs - *start % bs, start)))
+	    (pct && o->offset_align && *start % o->offset_align &&
+	     __builtin_add_overflow(*start, o->offset_align - *start % o->offset_align, start)) ||
+	    (pct && (!o->offset_align || o->direct) && *start % bs &&
+	     __builtin_add_overflow(*start, bs - *start % bs, start)))
 		return job_opt_err(job, start_opt(job, clone), err,
 				   "clone %u of job '%s' would start past 2^64 bytes in '%s' (offset + %u x offset_increment; give values within the file or device)",
 				   clone, o->name, f->path, clone);

@@ -59,6 +59,7 @@ struct job_opts {
 	char *description;
 	char *filename;		/* raw, ':' separated */
 	char *directory;
+	char *filename_format;	/* generated names: $jobname, $jobnum (the clone), $filenum */
 	unsigned nrfiles;
 	bool allow_mounted_write;
 	bool allow_signature_write;
@@ -68,6 +69,7 @@ struct job_opts {
 	struct val_irange filesize;	/* lo == hi == 0: unset */
 	struct val_size_pct offset;
 	struct val_size_pct offset_increment;
+	uint64_t offset_align;	/* a percentage start rounds up to it; 0: the smallest block */
 	unsigned fallocate;	/* enum fallocate_mode */
 	bool create_on_open;	/* no layout: the job's own open creates a missing file */
 	bool overwrite;		/* a write job's new file is laid out with data first */
