@@ -284,8 +284,10 @@ static int stream_init(struct gen *g, unsigned i, const struct job *job,
 		nonuniform = nonuniform || !is_uniform(&o->rdist[d]);
 	}
 	/* As in fio, a non-uniform distribution turns the random map off; the seeks of a
-	 * sequential stream (percentage_random) are plain uniform draws. */
-	st->randommap = st->random && !o->norandommap && !nonuniform;
+	 * sequential stream (percentage_random) are plain uniform draws.  fio's lfsr never repeats a
+	 * block within a pass, norandommap or not: iowl's random map is that permutation. */
+	st->randommap = st->random && (!o->norandommap || o->random_generator == RANDGEN_LFSR) &&
+			!nonuniform;
 	/*
 	 * As in fio, a pass over a file ends where a purely sequential stream reaches the end of
 	 * its range, or once the random map has given every slot; a job of streams keeps its

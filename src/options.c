@@ -119,6 +119,13 @@ static const struct opt_value think_type_values[] = {
 	{ NULL, 0, NULL },
 };
 
+static const struct opt_value randgen_values[] = {
+	{ "tausworthe", RANDGEN_TAUSWORTHE, "iowl's generator (fio's default name)" },
+	{ "lfsr", RANDGEN_LFSR, "every block once per pass, even with norandommap, as fio's LFSR" },
+	{ "tausworthe64", RANDGEN_TAUSWORTHE64, "iowl's generator (its 64-bit draws cover any size)" },
+	{ NULL, 0, NULL },
+};
+
 static const struct opt_value ioengine_values[] = {
 	{ "sync", 0, "read(2)/write(2) after lseek(2)" },
 	{ "psync", 0, "pread(2)/pwrite(2) (the default)" },
@@ -345,6 +352,9 @@ static const struct opt_def options[] = {
 	{ .name = "norandommap", .type = OPT_BOOL, .off = O(norandommap), .def = "0",
 	  .flags = OPT_F_STREAM, .category = "random",
 	  .help = "plain uniform draws: blocks may repeat or be skipped within a pass" },
+	{ .name = "random_generator", .type = OPT_ENUM, .off = O(random_generator),
+	  .def = "tausworthe", .values = randgen_values, .category = "random",
+	  .help = "fio's generator names: lfsr gives every block once per pass even with norandommap" },
 	{ .name = "random_distribution", .type = OPT_FUNC, .parse = parse_rdist, .def = "random",
 	  .flags = OPT_F_STREAM, .category = "random",
 	  .help = "random, zipf:theta[:center], pareto:h[:center], normal:dev[:center], normal_sd:dev[:center], zoned:..., zoned_abs:..., hotband[:center]; per direction" },
@@ -505,7 +515,6 @@ static const struct opt_def options[] = {
 	UNSUPPORTED("latency_run"),
 	UNSUPPORTED("max_latency"),
 	UNSUPPORTED("percentage_sequential"),
-	UNSUPPORTED("random_generator"),
 	UNSUPPORTED("softrandommap"),
 	UNSUPPORTED("rw_sequencer"),
 	UNSUPPORTED("bs_unaligned"),

@@ -54,6 +54,13 @@ enum verify_mode {
 #define JOB_VERIFY_PATTERN_MAX 512
 
 /* Every job option, filled from the option table (src/options.c) by offsetof. */
+/* random_generator: fio's names; lfsr means every block once per pass even with norandommap. */
+enum randgen {
+	RANDGEN_TAUSWORTHE = 0,
+	RANDGEN_LFSR = 1,
+	RANDGEN_TAUSWORTHE64 = 2,
+};
+
 struct job_opts {
 	char *name;
 	char *description;
@@ -121,6 +128,7 @@ struct job_opts {
 	bool randrepeat;
 	uint64_t randseed;
 	bool norandommap;
+	unsigned random_generator;	/* enum randgen */
 	struct dist_spec rdist[3];	/* random_distribution per direction */
 	double pct_random[3];		/* percentage_random per direction */
 	unsigned pct_random_set;	/* directions where percentage_random was given */
