@@ -26,7 +26,7 @@ allowed() {
 	cross-stripe-verify) return 0 ;;			# verify_dump
 	exitwhat) return 0 ;;					# exitall
 	fixed-rate-submission|poisson-rate-submission) return 0 ;; # io_submit_mode=offload
-	latency-profile) return 0 ;;				# random_generator
+	latency-profile) return 0 ;;				# latency_target
 	numa) return 0 ;;					# numa_cpu_nodes
 	surface-scan) return 0 ;;				# verify=meta
 	waitfor) return 0 ;;					# wait_for
