@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "iowl/analyze.h"
+#include "iowl/lru.h"
 #include "iowl/cachefill.h"
 #include "iowl/gen.h"
 #include "iowl/report.h"
@@ -19,6 +20,8 @@
 #define GRID_COLS 128
 
 static const double hot_pcts[] = { 1, 5, 10, 20, 50 };
+static const double lru_pcts[] = { 1, 2, 5, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100 };
+#define NLRU (sizeof(lru_pcts) / sizeof(lru_pcts[0]))
 #define NHOT (sizeof(hot_pcts) / sizeof(hot_pcts[0]))
 /* The concentration curve's points: shares of the blocks (%), from 0.01 % to all of them. */
 static const double curve_pcts[] = { 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 3, 5, 7, 10, 15, 20,
@@ -48,6 +51,8 @@ struct analysis {
 	uint64_t (*stream_ios)[3];
 	uint64_t (*stream_bytes)[3];
 	struct heat heat;
+	struct lru lru;			/* the LRU hit-ratio curve */
+	int lru_err;
 	uint32_t unit;			/* block size of the heat map */
 	uint64_t blocks;		/* blocks in the regions */
 	double hot[NHOT];		/* share of IOs on the hottest x % of the blocks */
@@ -152,6 +157,14 @@ static void grid_add(struct analysis *a, const struct io_u *io)
 	a->grid[row < GRID_ROWS ? row : GRID_ROWS - 1][col < GRID_COLS ? col : GRID_COLS - 1]++;
 }
 
+/* Cache size i of the LRU curve, in blocks (at least one). */
+static uint64_t lru_blocks(const struct analysis *a, unsigned i)
+{
+	uint64_t b = (uint64_t)((double)a->blocks * lru_pcts[i] / 100 + 0.5);
+
+	return b ? b : 1;
+}
+
 static void count(struct analysis *a, const struct io_u *io)
 {
 	unsigned d = io->op;
@@ -164,6 +177,7 @@ static void count(struct analysis *a, const struct io_u *io)
 	a->stream_bytes[io->stream][d] += io->len;
 	count_size(a, d, io->len);
 	heat_add(&a->heat, (uint64_t)io->file << 48 | io->offset / a->unit);
+	a->lru_err = a->lru_err ? a->lru_err : lru_access(&a->lru, (uint64_t)io->file << 48 | io->offset / a->unit);
 	grid_add(a, io);
 }
 
@@ -188,6 +202,8 @@ static int analysis_init(struct analysis *a, const struct job *job, const struct
 	a->stream_bytes = calloc(ns, sizeof(*a->stream_bytes));
 	if (!a->stream_ios || !a->stream_bytes)
 		return -ENOMEM;
+	if (lru_init(&a->lru, a->blocks, false))
+		return -ENOMEM;
 	return heat_init(&a->heat, nios);
 }
 
@@ -198,6 +214,7 @@ static void analysis_release(struct analysis *a)
 	free(a->base);
 	free(a->heat.key);
 	free(a->heat.count);
+	lru_release(&a->lru);
 }
 
 static FILE *iolog_open(const struct job *job, const struct target_plan *plan,
@@ -263,7 +280,7 @@ static int generate(const struct job *job, uint64_t nios, bool iolog, struct ana
 	}
 	for (unsigned i = 0; log && i < plan.nfiles; i++)
 		fprintf(log, "%s close\n", plan.files[i].path);
-	ret = heat_summarise(a) ? err_set(err, "out of memory") : 0;
+	ret = heat_summarise(a) || a->lru_err ? err_set(err, "out of memory") : 0;
 	for (unsigned d = 0; d < 3; d++)
 		qsort(a->sizes[d], a->nsizes[d], sizeof(a->sizes[d][0]), cmp_size);
 out:
@@ -323,6 +340,30 @@ static void text_report(FILE *f, const struct job *job, const struct analysis *a
 		fprintf(f, " %g%%=%.2f%%", hot_pcts[h], a->hot[h]);
 	fprintf(f, "\n     distinct blocks touched: %" PRIu64 " (%.2f%% of the region)\n",
 		a->heat.distinct, pct(a->heat.distinct, a->blocks));
+	if (a->lru.rate < 1)
+		fprintf(f, "  LRU hit ratio (SHARDS, %g%% of the blocks sampled) by cache size in %% of the region:\n    ",
+			100 * a->lru.rate);
+	else
+		fputs("  LRU hit ratio (exact stack distances) by cache size in % of the region:\n    ", f);
+	for (unsigned i = 0; i < NLRU; i++)
+		fprintf(f, " %g%%=%.2f%%", lru_pcts[i], 100 * lru_hit_ratio(&a->lru, lru_blocks(a, i)));
+	fputc('\n', f);
+}
+
+/* The LRU curve: method, sampling rate, and the hit ratio at cache sizes in % of the region. */
+static json_t *json_lru(const struct analysis *a)
+{
+	json_t *pts = json_array();
+
+	for (unsigned i = 0; pts && i < NLRU; i++)
+		json_array_append_new(pts, json_pack("{s:f, s:I, s:I, s:f}", "cache_pct", lru_pcts[i],
+						     "blocks", (json_int_t)lru_blocks(a, i), "bytes",
+						     (json_int_t)(lru_blocks(a, i) * a->unit), "hit_ratio",
+						     lru_hit_ratio(&a->lru, lru_blocks(a, i))));
+	return json_pack("{s:s, s:f, s:I, s:I, s:I, s:o}", "method", a->lru.rate < 1 ? "shards" : "exact",
+			 "sampling_rate", a->lru.rate, "block_size", (json_int_t)a->unit,
+			 "accesses_sampled", (json_int_t)a->lru.accesses, "cold_misses_sampled",
+			 (json_int_t)a->lru.cold, "points", pts);
 }
 
 static json_t *json_dir(const struct analysis *a, unsigned d)
@@ -390,13 +431,13 @@ static json_t *json_report(const struct job *job, const struct analysis *a)
 		snprintf(key, sizeof(key), "%g", hot_pcts[h]);
 		json_object_set_new(hot, key, json_real(a->hot[h]));
 	}
-	return json_pack("{s:s, s:I, s:I, s:o, s:o, s:o, s:o, s:{s:I, s:I, s:I, s:o, s:o}, s:o}",
+	return json_pack("{s:s, s:I, s:I, s:o, s:o, s:o, s:o, s:{s:I, s:I, s:I, s:o, s:o}, s:o, s:o}",
 			 "jobname", job->o.name, "ios", (json_int_t)a->ios, "bytes",
 			 (json_int_t)a->bytes, "streams", streams, "read", json_dir(a, 0),
 			 "write", json_dir(a, 1), "trim", json_dir(a, 2), "concentration",
 			 "block_size", (json_int_t)a->unit, "blocks", (json_int_t)a->blocks,
 			 "distinct_blocks", (json_int_t)a->heat.distinct, "hottest_pct", hot,
-			 "curve", json_curve(a), "heatmap", json_grid(a));
+			 "curve", json_curve(a), "heatmap", json_grid(a), "lru", json_lru(a));
 }
 
 json_t *analyze_json(const struct iowl_run *run, uint64_t nios)
