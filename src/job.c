@@ -350,8 +350,7 @@ static int check_engine(struct job *job, struct iowl_err *err)
 	if (o->sqthread_poll)
 		o->registerfiles = true;
 	if (job_opt_is_set(job, "sqthread_poll_cpu") && !o->sqthread_poll)
-		return JOB_ERR(job, "sqthread_poll_cpu", err,
-			       "sqthread_poll_cpu needs sqthread_poll=1");
+		job_warn(job, "sqthread_poll_cpu", "is ignored without sqthread_poll=1 (as fio)");
 	if (o->hipri && !o->direct && !strcmp(o->ioengine, "io_uring"))
 		return JOB_ERR(job, "hipri", err,
 			       "hipri (polled completions) needs direct=1: buffered IO cannot be polled (fio runs it and every IO fails with EOPNOTSUPP)");
@@ -445,14 +444,12 @@ static int check_misc(struct job *job, struct iowl_err *err)
 		return JOB_ERR(job, "write_hist_log", err,
 			       "write_hist_log needs log_hist_msec (how often to write a line, e.g. log_hist_msec=1000)");
 	if (o->log_hist_msec && !o->write_hist_log)
-		return JOB_ERR(job, "log_hist_msec", err,
-			       "log_hist_msec sets how often write_hist_log writes: add write_hist_log=NAME");
+		job_warn(job, "log_hist_msec", "sets how often write_hist_log writes: without it, it is ignored (as fio)");
 	if (o->write_hist_log && !o->clat_percentiles)
 		return JOB_ERR(job, "write_hist_log", err,
 			       "write_hist_log logs the completion-latency histogram, which clat_percentiles=0 turns off");
 	if (o->log_avg_msec && !o->write_bw_log && !o->write_iops_log && !o->write_lat_log)
-		return JOB_ERR(job, "log_avg_msec", err,
-			       "log_avg_msec averages the entries of write_bw_log, write_iops_log or write_lat_log: add one");
+		job_warn(job, "log_avg_msec", "averages the entries of write_bw_log, write_iops_log or write_lat_log: without one, it is ignored (as fio)");
 	if (o->time_based && !o->runtime)
 		return JOB_ERR(job, "time_based", err,
 			       "time_based needs a runtime (e.g. runtime=60)");
@@ -463,8 +460,7 @@ static int check_misc(struct job *job, struct iowl_err *err)
 		return JOB_ERR(job, "size", err, "size=0 (use a size, e.g. 1g)");
 	if (!o->clat_percentiles && !o->lat_percentiles && !o->slat_percentiles &&
 	    job_opt_is_set(job, "percentile_list"))
-		return JOB_ERR(job, "percentile_list", err,
-			       "percentile_list is set but every *_percentiles option is off");
+		job_warn(job, "percentile_list", "every *_percentiles option is off: no percentiles are reported, the list is ignored (as fio)");
 	return 0;
 }
 

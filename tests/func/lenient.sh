@@ -41,6 +41,9 @@ case_ok batch_max 'iodepth_batch_complete_max=2: below iodepth_batch_complete_mi
 case_ok depth_low 'iodepth_low=8: above iodepth=4' ioengine=libaio iodepth=4 iodepth_low=8
 case_ok nrfiles 'nrfiles=2: filename= names 1 file' nrfiles=2
 case_ok bsrange 'bsrange=4k-16k: bssplit sets the block sizes' bsrange=4k-16k bssplit=4k/50:8k/50
+case_ok sqpoll_cpu 'sqthread_poll_cpu=0: is ignored without sqthread_poll' ioengine=io_uring sqthread_poll_cpu=0
+case_ok hist_msec 'log_hist_msec=500: .*ignored' log_hist_msec=500
+case_ok pct_list 'percentile_list=50:99: every \*_percentiles option is off' percentile_list=50:99 clat_percentiles=0 lat_percentiles=0 slat_percentiles=0
 case_ok pct_random 'percentage_random=30: rw=read is sequential' rw=read percentage_random=30
 
 # What the warnings say is what runs: bssplit's sizes only, one file, a sequential read.
