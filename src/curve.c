@@ -10,6 +10,7 @@
 #include "iowl/curve.h"
 #include "iowl/report.h"
 #include "iowl/hist.h"
+#include "iowl/outfile.h"
 #include "iowl/progress.h"
 #include "iowl/version.h"
 
@@ -214,17 +215,18 @@ int curve_run(struct iowl_run *run)
 	struct iowl_err err = { "" };
 	double max, share[3];
 	int status = IOWL_EXIT_OK;
-	FILE *out = stdout;
+	struct outfile of = { 0 };
+	FILE *out;
 
 	memset(pts, 0, sizeof(pts));
 	ro->sets = calloc(nbase + 1, sizeof(*ro->sets));
-	if (!ro->sets || (ro->output && !(out = fopen(ro->output, "w")))) {
-		iowl_warn("%s", ro->sets ? strerror(errno) : "out of memory");
+	if (!ro->sets || outfile_open(&of, ro->output, &err)) {
+		iowl_warn("%s", ro->sets ? err.text : "out of memory");
 		free(ro->sets);
 		ro->sets = base;
 		return IOWL_EXIT_USAGE;
 	}
-	run->out = out;	/* informational lines go with the results */
+	run->out = out = of.f;	/* informational lines go with the results */
 	for (unsigned i = 0; i < n && !run->signal && !run->abandoned; i++) {
 		struct run_outcome o;
 		char rate[96];
@@ -260,8 +262,10 @@ int curve_run(struct iowl_run *run)
 	if (report_html_run(run, json_doc(pts, n)))
 		status = run_status_worst(status, IOWL_EXIT_IO);
 	run->out = NULL;
-	if (out != stdout)
-		fclose(out);
+	if (outfile_close(&of, &err)) {	/* the table could not be written */
+		iowl_warn("%s", err.text);
+		status = run_status_worst(status, IOWL_EXIT_IO);
+	}
 	free(ro->sets);
 	ro->sets = base;
 	ro->nsets = nbase;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 /* iowl: turns the command line into a run, runs it, and exits with its status. */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -23,6 +24,8 @@ int main(int argc, char **argv)
 
 	if (argc > 1 && !strcmp(argv[1], "report"))	/* iowl report RESULTS.json -o FILE.html */
 		return report_html_main(argc - 1, argv + 1);
+	/* A reader that goes away (iowl | head) ends the run with status 2, see run_exec(). */
+	signal(SIGPIPE, SIG_IGN);
 	clock_init();
 	run_init(&run);
 	ret = cli_parse(argc, argv, &run, &err);

@@ -4,12 +4,14 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <linux/futex.h>
+#include <poll.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/time.h>
 #include <time.h>
@@ -22,6 +24,7 @@
 #include "iowl/engine.h"
 #include "iowl/interval.h"
 #include "iowl/options.h"
+#include "iowl/outfile.h"
 #include "iowl/preflight.h"
 #include "iowl/progress.h"
 #include "iowl/report.h"
@@ -36,11 +39,28 @@
  */
 static struct run_ctl *signal_ctl;
 static volatile sig_atomic_t signal_seen;
+static volatile sig_atomic_t signal_again;	/* a second stop: do not wait for the workers */
+static volatile uint64_t signal_ns;		/* when the first signal came (CLOCK_MONOTONIC) */
+
+/*
+ * Signals within SIGNAL_SAME_NS of the first are the same stop: timeout(1) passes a ^C on to
+ * its command and to the process group, which the terminal signalled already.
+ */
+#define SIGNAL_SAME_NS 250000000ULL
 
 static void on_signal(int sig)
 {
-	if (signal_seen && sig == SIGINT)
-		_exit(IOWL_EXIT_SIGINT);	/* a second ^C: leave at once */
+	uint64_t now = clock_gettime_ns();	/* async-signal-safe */
+
+	if (signal_seen) {
+		if (now - signal_ns < SIGNAL_SAME_NS)
+			return;
+		if (signal_again)	/* a third: leave at once */
+			_exit(signal_seen == SIGTERM ? IOWL_EXIT_SIGTERM : IOWL_EXIT_SIGINT);
+		signal_again = 1;	/* a person pressing ^C again: report now */
+		return;
+	}
+	signal_ns = now;
 	signal_seen = sig;
 	if (signal_ctl)
 		__atomic_store_n(&signal_ctl->stop, 1, __ATOMIC_RELAXED);
@@ -61,6 +81,27 @@ static void install_signals(struct run_ctl *ctl)
 	signal_ctl = ctl;
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+}
+
+/*
+ * True when the results can no longer be written: a write to them failed, or the reader of the
+ * pipe they go to has gone (iowl ... | head): the run then ends, as fio's does on EPIPE, instead
+ * of dying of SIGPIPE (ignored, see main()).  Sets run->out_errno.
+ */
+static bool output_gone(struct iowl_run *run)
+{
+	FILE *f = run->out ? run->out : stdout;
+	struct pollfd pfd = { .fd = fileno(f) };
+	struct stat st;
+
+	if (run->out_errno)
+		return true;
+	if (!fstat(pfd.fd, &st) && (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode)) &&
+	    poll(&pfd, 1, 0) == 1 && (pfd.revents & POLLERR))
+		run->out_errno = EPIPE;
+	else if (ferror(f))
+		run->out_errno = EIO;
+	return run->out_errno != 0;
 }
 
 FILE *run_info(const struct iowl_run *run)
@@ -400,8 +441,15 @@ static bool phase_wait(struct iowl_run *run, struct phase *p, struct ivl *iv)
 						      (long)(nap % 1000000000ULL) }, NULL);
 		ivl_poll(iv, clock_ns());
 		progress_update(&prog, (const struct worker *const *)p->w, p->n, run->ctl.start_ns);
+		if (output_gone(run))
+			__atomic_store_n(&run->ctl.stop, 1, __ATOMIC_RELAXED);
 		if (!signal_seen)
 			continue;
+		if (signal_again) {
+			progress_end(&prog);
+			iowl_warn("a second signal: reporting what was counted without waiting for the workers");
+			return false;
+		}
 		if (!stop_seen)
 			stop_seen = clock_ns();
 		else if (clock_ns() - stop_seen > STOP_GRACE_NS) {
@@ -863,7 +911,8 @@ int run_collect(struct iowl_run *run, struct run_outcome *o)
 	o->res.collected = calloc(run->njobs ? run->njobs : 1, sizeof(*o->res.collected));
 	if (!o->res.collected)
 		ret = -ENOMEM;
-	for (unsigned ph = 0; ph < nphases && !ret && !signal_seen && !run->abandoned; ph++) {
+	for (unsigned ph = 0; ph < nphases && !ret && !signal_seen && !run->abandoned &&
+			      !output_gone(run); ph++) {
 		run->ctl.stop = 0;
 		ret = run_phase(run, ph, &number, &o->res, &o->io_error, &o->disks,
 				o->phase_disk ? o->phase_disk + (size_t)ph * 2 * o->disks.n : NULL, &why);
@@ -952,23 +1001,33 @@ void run_outcome_release(struct run_outcome *o)
 
 int run_exec(struct iowl_run *run)
 {
+	struct iowl_err err = { "" };
 	struct run_outcome o;
-	FILE *out = stdout;
-	int status;
+	struct outfile out;
+	int status, ret;
 
 	/* The results file is opened before any IO, so a bad path costs nothing. */
-	if (run->opts.output && !(out = fopen(run->opts.output, "w"))) {
-		iowl_warn("--output '%s': %s", run->opts.output, strerror(errno));
+	if (outfile_open(&out, run->opts.output, &err)) {
+		iowl_warn("%s", err.text);
 		return IOWL_EXIT_USAGE;
 	}
-	run->out = out;
+	run->out = out.f;
 	run_collect(run, &o);
-	if (print_reports(run, out, &o.r) && !o.ret)
+	if (!run->out_errno && print_reports(run, out.f, &o.r) && !o.ret)
 		o.ret = -EIO;
-	if (report_html_run(run, report_json_tree(&o.r, true)) && !o.ret)
-		o.ret = -EIO;
-	if (out != stdout && fclose(out) && !o.ret)
-		o.ret = -EIO;
+	run->out = NULL;
+	/* A results file that cannot be completed is an error of the run, said on stderr. */
+	ret = outfile_close(&out, &err);
+	if (!ret && run->out_errno) {
+		err_set(&err, "writing the results to %s: %s",
+			run->opts.output ? run->opts.output : "standard output",
+			strerror(run->out_errno));
+		ret = -run->out_errno;
+	}
+	if (ret) {
+		iowl_warn("%s", err.text);
+		o.ret = o.ret ? o.ret : ret;
+	}
 	status = run_status(run, &o);
 	run_outcome_release(&o);
 	return status;

@@ -9,6 +9,7 @@
 
 #include "iowl/hist.h"
 #include "iowl/options.h"
+#include "iowl/outfile.h"
 #include "iowl/progress.h"
 #include "iowl/report.h"
 #include "iowl/sweep.h"
@@ -428,6 +429,7 @@ int sweep_run(struct iowl_run *run)
 	struct job_set *base = o->sets, *sets;
 	struct iowl_err err = { "" };
 	struct point *pts = NULL;
+	struct outfile of = { 0 };
 	FILE *out = stdout;
 	int status = IOWL_EXIT_OK, ret = 0;
 
@@ -437,8 +439,8 @@ int sweep_run(struct iowl_run *run)
 	o->sets = sets;
 	if (!(pts = calloc(npts, sizeof(*pts))))
 		ret = err_set(&err, "out of memory");
-	if (!ret && o->output && !(out = fopen(o->output, "w")))
-		ret = err_set(&err, "--output '%s': %s", o->output, strerror(errno));
+	if (!ret && !(ret = outfile_open(&of, o->output, &err)))
+		out = of.f;
 	if (ret) {
 		iowl_warn("%s", err.text);
 		status = IOWL_EXIT_USAGE;
@@ -469,10 +471,12 @@ int sweep_run(struct iowl_run *run)
 	print(run, out, pts, npts);
 	if (report_html_run(run, json_doc(run, pts, npts)))
 		status = run_status_worst(status, IOWL_EXIT_IO);
+	if (outfile_close(&of, &err)) {	/* the table could not be written */
+		iowl_warn("%s", err.text);
+		status = run_status_worst(status, IOWL_EXIT_IO);
+	}
 out:
 	run->out = NULL;
-	if (out != stdout)
-		fclose(out);
 	o->sets = base;
 	o->nsets = nbase;
 	free(sets);

@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: MIT
+/* The results file (--output): written beside its place and renamed there once complete. */
+#ifndef IOWL_OUTFILE_H
+#define IOWL_OUTFILE_H
+
+#include <stdio.h>
+
+#include "iowl/err.h"
+
+struct outfile {
+	FILE *f;		/* where to write: stdout, the temporary file, or the path itself */
+	char *path;		/* NULL: standard output */
+	char *tmp;		/* the temporary file renamed to path at the end, NULL: none */
+};
+
+/*
+ * Opens where the results go: standard output for a NULL path; for a regular file or a new one,
+ * a temporary file in the same directory, so that the file named is replaced only by complete
+ * results (a full file system, a run that is killed, leave it as it was); anything else (a
+ * device, a FIFO, /dev/stdout) is written in place.  Returns 0 or -errno with err set.
+ */
+int outfile_open(struct outfile *o, const char *path, struct iowl_err *err);
+
+/*
+ * Ends the results: flushes and closes the file and renames the temporary file to its place.
+ * Any failure of a write to it, then or before, returns -errno with err saying where (the file
+ * named then keeps what it held; the temporary file is removed).
+ */
+int outfile_close(struct outfile *o, struct iowl_err *err);
+
+#endif
