@@ -92,8 +92,8 @@ int outfile_close(struct outfile *o, struct iowl_err *err)
 		return 0;
 	if (fflush(o->f))
 		e = errno;
-	else if (ferror(o->f))	/* an earlier write failed */
-		e = EIO;
+	else if (ferror(o->f) || o->err)	/* an earlier write failed */
+		e = o->err ? o->err : EIO;
 	if (o->tmp && !e && fsync(fileno(o->f)))
 		e = errno;
 	if (o->f != stdout && fclose(o->f) && !e)

@@ -93,11 +93,12 @@ static bool output_gone(struct iowl_run *run)
 	FILE *f = run->out ? run->out : stdout;
 	struct pollfd pfd = { .fd = fileno(f) };
 	struct stat st;
+	bool is_pipe;
 
 	if (run->out_errno)
 		return true;
-	if (!fstat(pfd.fd, &st) && (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode)) &&
-	    poll(&pfd, 1, 0) == 1 && (pfd.revents & POLLERR))
+	is_pipe = !fstat(pfd.fd, &st) && (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode));
+	if (is_pipe && ((poll(&pfd, 1, 0) == 1 && (pfd.revents & POLLERR)) || ferror(f)))
 		run->out_errno = EPIPE;
 	else if (ferror(f))
 		run->out_errno = EIO;
@@ -663,6 +664,7 @@ static int print_reports(const struct iowl_run *run, FILE *f, struct run_result 
 {
 	int ret = 0;
 
+	errno = 0;	/* a failed write leaves why (ENOSPC, EPIPE) where the reports say EIO */
 	/* fio's order: terse, then JSON, then normal */
 	if (run->opts.formats & OUT_TERSE)
 		ret = report_terse(f, r, run->opts.terse_version ? run->opts.terse_version : 3);
@@ -670,6 +672,8 @@ static int print_reports(const struct iowl_run *run, FILE *f, struct run_result 
 		ret = report_json(f, r, run->opts.formats & OUT_JSONPLUS);
 	if (!ret && (run->opts.formats & OUT_NORMAL))
 		ret = report_text(f, r);
+	if (ret == -EIO && errno)
+		ret = -errno;
 	if (fflush(f) && !ret)
 		ret = -errno;
 	return ret;
@@ -1013,7 +1017,11 @@ int run_exec(struct iowl_run *run)
 	}
 	run->out = out.f;
 	run_collect(run, &o);
-	if (!run->out_errno && print_reports(run, out.f, &o.r) && !o.ret)
+	if (!run->out_errno && (ret = print_reports(run, out.f, &o.r))) {
+		out.err = ret < 0 ? -ret : EIO;
+		o.ret = o.ret ? o.ret : -EIO;
+	}
+	if (report_html_run(run, report_json_tree(&o.r, true)) && !o.ret)
 		o.ret = -EIO;
 	run->out = NULL;
 	/* A results file that cannot be completed is an error of the run, said on stderr. */

@@ -217,8 +217,11 @@ static int worker_setup(struct worker *w)
 
 static void iolog_flush(struct worker *w)
 {
-	if (w->iolog_len && write(w->iolog_fd, w->iolog_buf, w->iolog_len) < 0)
-		w->iolog_fd = -1;	/* reported once at the end: the log is incomplete */
+	if (w->iolog_len && write(w->iolog_fd, w->iolog_buf, w->iolog_len) < 0) {
+		w->iolog_err = errno;	/* reported at the end: the log is incomplete */
+		close(w->iolog_fd);
+		w->iolog_fd = -1;
+	}
 	w->iolog_len = 0;
 }
 
@@ -1439,6 +1442,11 @@ void *worker_main(void *arg)
 		cfill_publish(&w->cfill, &w->stats.cfill);
 	if (w->iolog_fd >= 0)
 		iolog_flush(w);
+	if (w->iolog_err && !w->status) {	/* an incomplete log is a failed run, as for the logs */
+		err_set(&w->err, "job '%s': write_iolog '%s': %s (the log is incomplete)", o->name,
+			o->write_iolog, strerror(w->iolog_err));
+		w->status = -EIO;
+	}
 	if (w->verify)
 		verify_report(w);
 out:

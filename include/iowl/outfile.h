@@ -11,6 +11,7 @@ struct outfile {
 	FILE *f;		/* where to write: stdout, the temporary file, or the path itself */
 	char *path;		/* NULL: standard output */
 	char *tmp;		/* the temporary file renamed to path at the end, NULL: none */
+	int err;		/* errno of a failed write, when the writer knows it (else EIO) */
 };
 
 /*

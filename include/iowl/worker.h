@@ -108,6 +108,7 @@ struct worker {
 	int iolog_fd;			/* -1: no write_iolog */
 	char *iolog_buf;
 	size_t iolog_len;
+	int iolog_err;			/* errno of a failed write of the iolog, 0: none */
 	int state;			/* enum worker_state, read by the progress line */
 	int halt;			/* set by the run (steady state): end like runtime does */
 	int status;			/* 0, or -errno of a setup or engine failure */
