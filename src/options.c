@@ -126,6 +126,13 @@ static const struct opt_value randgen_values[] = {
 	{ NULL, 0, NULL },
 };
 
+static const struct opt_value exit_what_values[] = {
+	{ "group", EXIT_GROUP, "the jobs of its reporting group (the default)" },
+	{ "stonewall", EXIT_STONEWALL, "every job running now; the next stonewalled jobs still run" },
+	{ "all", EXIT_ALL, "every job running now, and no later job starts" },
+	{ NULL, 0, NULL },
+};
+
 static const struct opt_value ioengine_values[] = {
 	{ "sync", 0, "read(2)/write(2) after lseek(2)" },
 	{ "psync", 0, "pread(2)/pwrite(2) (the default)" },
@@ -352,6 +359,12 @@ static const struct opt_def options[] = {
 	{ .name = "norandommap", .type = OPT_BOOL, .off = O(norandommap), .def = "0",
 	  .flags = OPT_F_STREAM, .category = "random",
 	  .help = "plain uniform draws: blocks may repeat or be skipped within a pass" },
+	{ .name = "exitall", .type = OPT_BOOL, .off = O(exitall), .def = "0", .category = "job",
+	  .help = "when one clone of this job finishes, end the others (see exit_what)" },
+	{ .name = "exit_what", .type = OPT_ENUM, .off = O(exit_what), .def = "group",
+	  .values = exit_what_values, .category = "job", .help = "which jobs an exitall job ends" },
+	{ .name = "exitall_on_error", .type = OPT_BOOL, .off = O(exitall_on_error), .def = "0",
+	  .category = "job", .help = "when a clone of this job ends in error, end the whole run" },
 	{ .name = "random_generator", .type = OPT_ENUM, .off = O(random_generator),
 	  .def = "tausworthe", .values = randgen_values, .category = "random",
 	  .help = "fio's generator names: lfsr gives every block once per pass even with norandommap" },
@@ -587,8 +600,6 @@ static const struct opt_def options[] = {
 	UNSUPPORTED("lockfile"),
 	UNSUPPORTED("unique_filename"),
 	UNSUPPORTED("opendir"),
-	UNSUPPORTED("exitall"),
-	UNSUPPORTED("exitall_on_error"),
 	UNSUPPORTED("exitall_fast"),
 	UNSUPPORTED("wait_for"),
 	UNSUPPORTED("exec_prerun"),

@@ -427,13 +427,54 @@ static bool phase_done(const struct phase *p)
  * within STOP_GRACE_NS (stuck in a system call that does not return, a hung device): the run
  * then reports what the workers counted so far and leaves them behind.
  */
+/* Ends the phase's workers (of one reporting group, or all for group < 0) as runtime would. */
+static void phase_halt(struct iowl_run *run, const struct phase *p, long group)
+{
+	for (unsigned i = 0; i < p->n; i++)
+		if (group < 0 || p->w[i]->job->group == (unsigned)group)
+			__atomic_store_n(&p->w[i]->halt, 1, __ATOMIC_RELAXED);
+	/* The workers look at halt when they answer a snapshot request: make one. */
+	__atomic_add_fetch(&run->ctl.snap_req, 1, __ATOMIC_RELEASE);
+}
+
+/*
+ * fio's exitall, exit_what and exitall_on_error: a clone that has finished ends the others of its
+ * group, of the phase, or of the whole run.  seen marks the workers already looked at.
+ */
+static void phase_exits(struct iowl_run *run, const struct phase *p, bool *seen)
+{
+	for (unsigned i = 0; i < p->n; i++) {
+		const struct worker *w = p->w[i];
+		const struct job_opts *o = &w->job->o;
+		bool failed;
+
+		if (seen[i] || __atomic_load_n(&w->state, __ATOMIC_ACQUIRE) != WORKER_DONE)
+			continue;
+		seen[i] = true;
+		failed = w->status || w->error_stop;
+		if (o->exitall_on_error && failed) {
+			phase_halt(run, p, -1);
+			snprintf(run->ended_by, sizeof(run->ended_by),
+				 "job '%s' ended in error and has exitall_on_error=1", o->name);
+		} else if (o->exitall) {
+			phase_halt(run, p, o->exit_what == EXIT_GROUP ? (long)w->job->group : -1);
+			if (o->exit_what == EXIT_ALL)
+				snprintf(run->ended_by, sizeof(run->ended_by),
+					 "job '%s' finished and has exitall=1 exit_what=all", o->name);
+		}
+	}
+}
+
 static bool phase_wait(struct iowl_run *run, struct phase *p, struct ivl *iv)
 {
 	struct progress prog;
 	uint64_t stop_seen = 0;
+	bool *seen = calloc(p->n ? p->n : 1, sizeof(*seen));
 
 	progress_init(&prog, run->opts.eta, run->jobs, run->njobs);
 	while (!phase_done(p)) {
+		if (seen)
+			phase_exits(run, p, seen);
 		uint64_t now = clock_ns(), next = ivl_next(iv);
 		uint64_t nap = next > now && next - now < PROGRESS_NS ? next - now : PROGRESS_NS;
 
@@ -457,10 +498,14 @@ static bool phase_wait(struct iowl_run *run, struct phase *p, struct ivl *iv)
 			progress_end(&prog);
 			iowl_warn("a worker did not stop within %llu ms of the signal; reporting what was counted",
 				  STOP_GRACE_NS / 1000000);
+			free(seen);
 			return false;
 		}
 	}
 	progress_end(&prog);
+	if (seen)	/* the last ones may have finished together */
+		phase_exits(run, p, seen);
+	free(seen);
 	for (unsigned i = 0; i < p->n; i++)
 		pthread_join(p->w[i]->tid, NULL);
 	return true;
@@ -881,6 +926,8 @@ static const char *not_run_why(const struct iowl_run *run, int ret, const struct
 	else if (run->signal)
 		snprintf(buf, len, "the run was interrupted by %s before this job started",
 			 run->signal == SIGTERM ? "SIGTERM" : "SIGINT");
+	else if (run->ended_by[0])
+		snprintf(buf, len, "%s, before this job started", run->ended_by);
 	else
 		snprintf(buf, len,
 			 "a worker of an earlier phase did not stop, so the run ended before this job started");
@@ -916,7 +963,7 @@ int run_collect(struct iowl_run *run, struct run_outcome *o)
 	if (!o->res.collected)
 		ret = -ENOMEM;
 	for (unsigned ph = 0; ph < nphases && !ret && !signal_seen && !run->abandoned &&
-			      !output_gone(run); ph++) {
+			      !output_gone(run) && !run->ended_by[0]; ph++) {
 		run->ctl.stop = 0;
 		ret = run_phase(run, ph, &number, &o->res, &o->io_error, &o->disks,
 				o->phase_disk ? o->phase_disk + (size_t)ph * 2 * o->disks.n : NULL, &why);

@@ -55,6 +55,13 @@ enum verify_mode {
 
 /* Every job option, filled from the option table (src/options.c) by offsetof. */
 /* random_generator: fio's names; lfsr means every block once per pass even with norandommap. */
+/* exit_what: which jobs a finished exitall job ends. */
+enum exit_what {
+	EXIT_GROUP = 0,		/* its reporting group */
+	EXIT_STONEWALL = 1,	/* everything running now; the next stonewalled phase still runs */
+	EXIT_ALL = 2,		/* everything, and no later phase runs */
+};
+
 enum randgen {
 	RANDGEN_TAUSWORTHE = 0,
 	RANDGEN_LFSR = 1,
@@ -129,6 +136,9 @@ struct job_opts {
 	uint64_t randseed;
 	bool norandommap;
 	unsigned random_generator;	/* enum randgen */
+	bool exitall;			/* a finished clone ends the others (exit_what says which) */
+	unsigned exit_what;		/* enum exit_what */
+	bool exitall_on_error;		/* a clone ending in error ends the whole run */
 	struct dist_spec rdist[3];	/* random_distribution per direction */
 	double pct_random[3];		/* percentage_random per direction */
 	unsigned pct_random_set;	/* directions where percentage_random was given */

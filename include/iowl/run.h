@@ -92,6 +92,7 @@ struct iowl_run {
 	int signal;			/* the signal that stopped the run, 0: none */
 	bool abandoned;			/* workers were left running after a signal */
 	int out_errno;			/* the results cannot be written (EPIPE): the run ends */
+	char ended_by[IOWL_ERR_LEN];	/* exitall (exit_what=all) or exitall_on_error ended the run: why */
 	FILE *out;			/* where results and interval output go (NULL: stdout) */
 	struct ivl_opts ivl;		/* interval settings, from opts */
 	struct guard_set guard;		/* block devices written: checked once, held for the run */

@@ -24,7 +24,6 @@ allowed() {
 	cmdprio-bssplit|cmdprio-percentage) return 0 ;;		# log_prio, cmdprio*
 	cpp_null|null|mtd) return 0 ;;				# gtod_reduce
 	cross-stripe-verify) return 0 ;;			# verify_dump
-	exitwhat) return 0 ;;					# exitall
 	fixed-rate-submission|poisson-rate-submission) return 0 ;; # io_submit_mode=offload
 	latency-profile) return 0 ;;				# latency_target
 	numa) return 0 ;;					# numa_cpu_nodes
