@@ -516,8 +516,8 @@ static void gen_tail(struct gen *g, unsigned fi, uint32_t bs)
 /*
  * A sequential IO at off near the end of its range, of *bs bytes: walkers wrap to the start
  * when it does not fit; a job's pass takes, for its last IO, another size that fits (drawn
- * as fio redraws, else the smallest) and is over in this file when no block fits after it.
- * Returns the IO's offset.
+ * as fio redraws, else the smallest) and is over in this file when no block fits after it
+ * (unless its skip takes the next start past the end).  Returns the IO's offset.
  */
 static __attribute__((noinline, cold)) uint64_t seq_tail(struct gen *g,
 							  const struct gen_stream *st,
@@ -529,7 +529,10 @@ static __attribute__((noinline, cold)) uint64_t seq_tail(struct gen *g,
 		return 0;	/* walkers wrap at the end of their range */
 	for (unsigned i = 0; off + *bs > r->size; i++)
 		*bs = i < 16 ? pick_bs(g, gd) : gd->bs;
-	if (st->ends && off + *bs + st->skip + gd->bs > r->size)
+	/* As fio, an IO that ends before the end with the next one, after its :N skip, starting
+	 * at or past it goes round to the start (the job ends on its bytes): not done. */
+	if (st->ends && off + *bs + st->skip + gd->bs > r->size &&
+	    (off + *bs + st->skip < r->size || off + *bs >= r->size))
 		file_done(g, (unsigned)(r - st->range));
 	return off;
 }
