@@ -2,7 +2,7 @@
 # Latency under a rate limit at iodepth > 1: while the worker waits for the next IO's turn it
 # reaps what completes, so each IO's clat ends when it does, not when the queue comes round
 # (which made it iodepth-1 rate gaps: 70 ms at rate_iops=100 iodepth=8).  Asserted with bounds
-# far from both (a tenth of a gap for the median), so a loaded machine does not fail it.
+# well below the unreaped figure, so a loaded machine does not fail it.
 . "$(dirname "$0")/../lib.sh"
 cd "$SCRATCH" || fail "cd"
 p50() { jget "$1" "jobs.0.read.clat_ns.percentile=" | sed -n "s/^50.000000=//p"; }
@@ -38,7 +38,9 @@ for eng in libaio io_uring; do
 	fi
 	echo "$eng: median clat unthrottled qd1 $q ns, rate_iops=100 qd8 $r ns$f"
 	[ "$q" -lt 1000000 ] || { busy="$eng qd1 median $q ns"; continue; }
-	[ "$r" -lt 5000000 ] || fail "$eng rate_iops=100 iodepth=8: median clat $r ns (a gap is 10 ms; unthrottled qd1 $q ns)"
+	# Unreaped, the median is 7 gaps (70 ms); a loaded machine (ASan, parallel tests) has been
+	# seen to reach 6 ms with the fix.
+	[ "$r" -lt 25000000 ] || fail "$eng rate_iops=100 iodepth=8: median clat $r ns (a gap is 10 ms; unthrottled qd1 $q ns)"
 done
 # --curve: at 1 % of the maximum, latency is that of a lone IO, not iodepth-1 gaps of the
 # schedule (15 gaps before the fix).  Two curves, the better one judged: a burst of load that
