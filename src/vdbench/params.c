@@ -561,7 +561,9 @@ static int hd_param(struct vdb *v, const struct vdb_tok *t, const struct kw *k)
 	case P_SYSTEM:
 		return name1(v, t, &h->system);
 	case P_HDLOCAL:
-		/* How vdbench itself reaches and starts a host: nothing to do for this machine. */
+		/* How vdbench itself reaches and starts a host: nothing to do here, and said so. */
+		iowl_warn("%s:%u: %s=%s: how vdbench starts itself on a host; iowl runs its threads here and ignores it",
+			  t->pos.file, t->pos.line, t->key, t->raw);
 		return 0;
 	default:
 		return bad(v, t, "%s", refusal(k->id));
