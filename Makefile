@@ -129,6 +129,7 @@ func: $(O)/iowl $(HELPER_BIN) $(SHIM_LIB)
 
 # The suite runs its tests in parallel (TEST_JOBS at once; they wait on devices and timers more than
 # they compute), each recording its outcome under $(O)/results; tests/summary.sh then adds them up.
+# They start slowest first (tests/order.sh: the previous run's times, else a list measured here).
 FUNC_SRC := $(sort $(wildcard tests/func/*.sh))
 TEST_NAMES := $(FUNC_SRC:tests/func/%.sh=func/%) $(UNIT_SRC:tests/unit/%.c=unit/%)
 TEST_JOBS ?= 6
@@ -136,9 +137,9 @@ RES := $(O)/results
 
 test: $(UNIT_BIN) $(O)/iowl $(HELPER_BIN) $(SHIM_LIB)
 	@sh scripts/test-deps.sh
-	@rm -rf $(RES)
-	@MAKEFLAGS= $(MAKE) --no-print-directory -k -j$(TEST_JOBS) -f $(firstword $(MAKEFILE_LIST)) \
-		O=$(O) $(TEST_NAMES:%=$(RES)/%) || true
+	@order=$$(sh tests/order.sh $(RES) $(TEST_NAMES)) && rm -rf $(RES) && \
+	MAKEFLAGS= $(MAKE) --no-print-directory -k -j$(TEST_JOBS) -f $(firstword $(MAKEFILE_LIST)) \
+		O=$(O) $$(for t in $$order; do printf '%s ' $(RES)/$$t; done) || true
 	@sh tests/summary.sh $(RES) $(TEST_NAMES)
 
 $(RES)/unit/%: FORCE
