@@ -7,9 +7,12 @@ base="--name=s --ioengine=null --size=1g --rw=randread --runtime=1 --time_based 
 "$IOWL" $base --sweep iodepth=1..8x2 --output-format=json > s.json 2> s.err || { cat s.err; fail "json sweep"; }
 [ "$(jget s.json points)" = 4 ] || fail "points"
 [ "$(jget s.json points.2.values.iodepth)" = 4 ] || fail "point values"
+# Never more in flight than asked; a full queue from iodepth 2 (at iodepth 1 the time between
+# one IO's completion and the next submission counts too, and grows on a busy machine).
 for i in 0 1 2 3; do
 	awk -v c="$(jget s.json points.$i.concurrency)" -v n="$(jget s.json points.$i.n)" \
-		'BEGIN { exit !(c > n * 0.9 && c < n * 1.1) }' || fail "Little's law at point $i"
+		'BEGIN { exit !(c < n * 1.1 && (c > n * 0.9 || (n == 1 && c > 0.2))) }' ||
+		fail "Little's law at point $i: $(jget s.json points.$i.concurrency) in flight of $(jget s.json points.$i.n)"
 done
 # Each point has completion (clat) and total (lat, fio's: submission included) latency: lat is
 # never below clat; the percentiles of lat need lat_percentiles=1 (null in JSON without).
