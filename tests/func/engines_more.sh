@@ -38,7 +38,8 @@ if command -v fincore >/dev/null 2>&1; then
 		"$IOWL" --name=c --filename="$uf" --size=8m --bs=64k --rw=read --ioengine=pvsync2 \
 			> /dev/null 2>&1 || fail "cached read"
 		pages=$(fincore -n -o PAGES "$uf" | tr -d ' ')
-		[ "$pages" = 2048 ] || fail "a plain buffered read left $pages pages cached, expected 2048"
+		# (memory pressure from other work may take some back: most must stay)
+		[ "$pages" -ge 1024 ] || fail "a plain buffered read left $pages pages cached of 2048"
 	else
 		grep -q "not supported\|Invalid argument" err || { cat err; fail "uncached read"; }
 		echo "uncached: this kernel or filesystem refuses RWF_DONTCACHE: $(tail -n 1 err)"
