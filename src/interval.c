@@ -50,6 +50,7 @@ struct ivl {
 	struct ivl_unit *u;
 	unsigned nu;
 	unsigned *unit_of;		/* per worker */
+	int *dev_of;			/* per unit: the device of its lead's first target, -1: none */
 	struct ivl_row *rows;		/* per unit, for the output */
 	struct ivl_point *sliver;	/* per unit: the last sliver folded into the last point */
 	struct disk_set *disks;
@@ -128,8 +129,16 @@ struct ivl *ivl_begin(const struct ivl_opts *o, struct worker **w, unsigned n,
 	iv->start_ns = iv->last_ns = start_ns;
 	iv->next_ns = start_ns + o->period_ns;
 	iv->t = calloc(n ? n : 1, sizeof(*iv->t));
-	if (!iv->t || units_build(iv))
+	if (!iv->t || units_build(iv) || !(iv->dev_of = calloc(iv->nu ? iv->nu : 1, sizeof(int))))
 		goto fail;
+	for (unsigned k = 0; k < iv->nu; k++) {
+		const struct worker *lw = w[iv->u[k].lead];
+
+		iv->dev_of[k] = -1;
+		if (iv->disks && lw->plan.nfiles)
+			disk_set_add_target(iv->disks, lw->plan.files[0].path, &iv->dev_of[k],
+					    &(struct iowl_err){ "" });
+	}
 	for (unsigned i = 0; i < n; i++)
 		if (snap_init(&iv->t[i].cur, &w[i]->stats) || snap_init(&iv->t[i].prev, &w[i]->stats))
 			goto fail;
@@ -285,6 +294,8 @@ static void unit_point(struct ivl *iv, unsigned k, uint64_t t_ns, uint64_t ns,
 	struct snap_dir x[3];
 
 	memset(p, 0, sizeof(*p));
+	p->dev = -1;
+	p->cache_hit = -1;
 	p->t_ns = t_ns;
 	p->ns = ns;
 	unit_delta(iv, k, false, x);
@@ -309,6 +320,36 @@ static void unit_point(struct ivl *iv, unsigned k, uint64_t t_ns, uint64_t ns,
 			p->dir[d].clat_max = v[2];
 			p->dir[d].clat_p999 = v[3];
 		}
+	}
+}
+
+/*
+ * With --iostat, the page cache's share of the reads of the buffered units in the interval
+ * just closed: per device, 1 - what it read / what the units on it read (bytes), each unit
+ * on the device getting the device's figure.
+ */
+static void cache_hits(struct ivl *iv)
+{
+	for (unsigned k = 0; k < iv->nu && iv->o.iostat && !iv->failed; k++) {
+		struct ivl_point *p = &iv->u[k].series.p[iv->u[k].series.n - 1];
+		const struct disk_dev *dv;
+		uint64_t reads = 0;
+
+		p->dev = iv->dev_of[k];
+		p->cache_hit = -1;
+		if (p->dev < 0 || (unsigned)p->dev >= iv->disks->n ||
+		    iv->w[iv->u[k].lead]->job->o.direct)
+			continue;
+		dv = &iv->disks->devs[p->dev];
+		if (!dv->last.nfields || !dv->prev.nfields)
+			continue;
+		for (unsigned j = 0; j < iv->nu; j++)
+			if (iv->dev_of[j] == p->dev)
+				reads += iv->u[j].series.p[iv->u[j].series.n - 1].dir[0].bytes;
+		p->dev_read_bytes = (dv->last.f[DISK_RD_SECTORS] - dv->prev.f[DISK_RD_SECTORS]) * 512;
+		if (reads)
+			p->cache_hit = p->dev_read_bytes >= reads ? 0 :
+				       1 - (double)p->dev_read_bytes / (double)reads;
 	}
 }
 
@@ -338,6 +379,8 @@ static void close_interval(struct ivl *iv, uint64_t now)
 		snap_copy(&iv->t[i].prev, &iv->t[i].cur);
 	if (iv->disks && (iv->o.iostat || iv->o.status || iv->o.watch_disks))
 		disk_set_sample(iv->disks, now, &(struct iowl_err){ "" });
+	if (iv->disks)
+		cache_hits(iv);
 	iv->last_ns = now;
 	if (iv->o.watch && !iv->failed)
 		iv->o.watch(iv->o.watch_ctx, &(struct ivl_view){ .k = iv->k, .rows = iv->rows,
@@ -527,6 +570,7 @@ void ivl_free(struct ivl *iv)
 	free(iv->t);
 	free(iv->u);
 	free(iv->unit_of);
+	free(iv->dev_of);
 	free(iv->rows);
 	free(iv->sliver);
 	free(iv);

@@ -37,6 +37,10 @@ struct ivl_point {
 	uint64_t ns;			/* length */
 	unsigned inflight;		/* IOs in flight at its end */
 	struct cfill_stats cfill;		/* distinct blocks at its end (cumulative) */
+	/* --iostat, buffered jobs: the page cache's share of the reads of the jobs on dev */
+	int dev;			/* the device behind the unit's first target; -1: none */
+	uint64_t dev_read_bytes;	/* what dev read in the interval */
+	double cache_hit;		/* 1 - dev_read_bytes / reads of the jobs on dev; < 0: none */
 	struct ivl_dir dir[3];
 };
 

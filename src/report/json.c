@@ -363,7 +363,7 @@ static json_t *json_fill(const struct cfill_stats *f)
 			 "estimated", f->estimated, "error_pct", f->estimated ? CFILL_HLL_ERR_PCT : 0.0);
 }
 
-static json_t *json_series(const struct job_result *u)
+static json_t *json_series(const struct run_result *r, const struct job_result *u)
 {
 	const struct ivl_series *s = &u->series;
 	json_t *pts = json_array();
@@ -387,6 +387,11 @@ static json_t *json_series(const struct job_result *u)
 						      "clat_p50_ns", JI(x->clat_p50), "clat_p99_ns",
 						      JI(x->clat_p99), "clat_p999_ns", JI(x->clat_p999)));
 		}
+		if (o && p->cache_hit >= 0 && r->disks && (unsigned)p->dev < r->disks->n)
+			json_object_set_new(o, "page_cache", json_pack("{s:s, s:I, s:I, s:f}", "device",
+					    r->disks->devs[p->dev].name, "device_read_bytes",
+					    JI(p->dev_read_bytes), "read_bytes", JI(p->dir[0].bytes),
+					    "hit_ratio", r6(p->cache_hit)));
 		if (o && p->cfill.unit)
 			json_object_set_new(o, "cache_fill", json_pack("{s:I, s:I, s:f}", "ios", JI(p->cfill.ios),
 					    "distinct_blocks", JI(p->cfill.distinct), "uniform_fraction",
@@ -472,7 +477,7 @@ static json_t *json_iowl(const struct run_result *r, const struct job_result *u)
 		goto out_free;
 	if (o && u->st.nsteps && json_object_set_new(o, "worker_ramp", json_steps(u)))
 		goto out_free;
-	if (o && u->series.n && json_object_set_new(o, "intervals", json_series(u)))
+	if (o && u->series.n && json_object_set_new(o, "intervals", json_series(r, u)))
 		goto out_free;
 	if (o && u->st.cfill.unit && json_object_set_new(o, "cache_fill", json_fill(&u->st.cfill)))
 		goto out_free;
