@@ -40,7 +40,7 @@ Q = @
 say = @printf '  %-6s %s\n'
 endif
 
-.PHONY: FORCE all run test unit func asan ubsan install uninstall clean deps fuzz bench
+.PHONY: FORCE all run test unit func asan ubsan tsan install uninstall clean deps fuzz bench
 
 all: iowl
 
@@ -156,6 +156,11 @@ asan:
 ubsan:
 	$(MAKE) O=build-ubsan SAN="-fsanitize=undefined -fno-sanitize-recover=undefined" CFLAGS="-O1 -g" test
 
+# ThreadSanitizer: a race report fails the test that ran into it (halt_on_error, exit code 66).
+tsan:
+	TSAN_OPTIONS="halt_on_error=1 exitcode=66 $(TSAN_OPTIONS)" \
+		$(MAKE) O=build-tsan SAN="-fsanitize=thread" CFLAGS="-O1 -g" test
+
 install: iowl
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
 	install -m 0755 iowl $(DESTDIR)$(BINDIR)/iowl
@@ -165,6 +170,6 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/iowl $(DESTDIR)$(MANDIR)/man1/iowl.1
 
 clean:
-	rm -rf build build-asan build-ubsan build-fuzz iowl
+	rm -rf build build-asan build-ubsan build-tsan build-fuzz iowl
 
 -include $(shell find $(O) -name '*.d' 2>/dev/null)

@@ -56,7 +56,11 @@ void progress_update(struct progress *p, const struct worker *const *w, unsigned
 	if (!p->on || now < p->next_ns)
 		return;
 	for (unsigned i = 0; i < n; i++) {
-		running += __atomic_load_n(&w[i]->state, __ATOMIC_RELAXED) != WORKER_DONE;
+		enum worker_state st = __atomic_load_n(&w[i]->state, __ATOMIC_ACQUIRE);
+
+		running += st != WORKER_DONE;
+		if (st == WORKER_SETUP)	/* its counters are being set up */
+			continue;
 		for (unsigned d = 0; d < 3; d++) {
 			ios[d] += __atomic_load_n(&w[i]->stats.dir[d].ios, __ATOMIC_RELAXED);
 			bytes[d] += __atomic_load_n(&w[i]->stats.dir[d].bytes, __ATOMIC_RELAXED);

@@ -379,7 +379,7 @@ static void end_ramp(struct worker *w, uint64_t now)
 	start_logs(w, now);
 	w->ramp_end_ns = 0;
 	w->start_ns = now;
-	w->state = WORKER_RUNNING;
+	__atomic_store_n(&w->state, WORKER_RUNNING, __ATOMIC_RELEASE);	/* read by the run */
 	memset(w->sample_ios, 0, sizeof(w->sample_ios));
 	memset(w->sample_bytes, 0, sizeof(w->sample_bytes));
 	w->sample_start_ns = now;
@@ -640,9 +640,10 @@ static void complete_io(struct worker *w, struct io_u *io, uint64_t now)
 	}
 	/* The read-back after the workload counts as reads, as in fio (timed apart: read_runtime_ns). */
 	ds = &w->stats.dir[io->op];
-	ds->ios++;
+	/* Read by the run's status line as they go: single-writer atomics, plain moves on x86. */
+	__atomic_store_n(&ds->ios, ds->ios + 1, __ATOMIC_RELAXED);
 	w->done_ios++;
-	ds->bytes += (uint32_t)io->res;
+	__atomic_store_n(&ds->bytes, ds->bytes + (uint32_t)io->res, __ATOMIC_RELAXED);
 	if (w->cfill.base)
 		cfill_add(&w->cfill, io->file, io->offset);
 	if (io->op == IO_OP_READ && w->moves_data && !w->verifying)
@@ -1382,7 +1383,7 @@ void *worker_main(void *arg)
 	int log_ret = 0;
 
 	w->status = worker_setup(w);
-	w->state = WORKER_READY;
+	__atomic_store_n(&w->state, WORKER_READY, __ATOMIC_RELEASE);	/* read by the run */
 	due = wait_start(w);
 	if (w->status || stopping(w))
 		goto out;
@@ -1395,9 +1396,9 @@ void *worker_main(void *arg)
 		w->ramp_end_ns = now + o->ramp_time;
 		w->next_sample_ns = w->ramp_end_ns < w->next_sample_ns ? w->ramp_end_ns :
 									w->next_sample_ns;
-		w->state = WORKER_RAMP;
+		__atomic_store_n(&w->state, WORKER_RAMP, __ATOMIC_RELEASE);	/* read by the run */
 	} else {
-		w->state = WORKER_RUNNING;
+		__atomic_store_n(&w->state, WORKER_RUNNING, __ATOMIC_RELEASE);	/* read by the run */
 		start_logs(w, now);
 	}
 	if (o->runtime)

@@ -8,7 +8,10 @@
 
 static void dir_init(struct dir_stats *d)
 {
-	d->ios = d->bytes = d->short_ios = d->errors = d->zero_reads = d->zero_checked = 0;
+	/* ios and bytes are read by the run's status line while the worker resets them (ramp). */
+	__atomic_store_n(&d->ios, 0, __ATOMIC_RELAXED);
+	__atomic_store_n(&d->bytes, 0, __ATOMIC_RELAXED);
+	d->short_ios = d->errors = d->zero_reads = d->zero_checked = 0;
 	d->zero_cand = d->zero_scanned = 0;
 	lat_init(&d->slat);
 	lat_init(&d->clat);
