@@ -1065,7 +1065,8 @@ int run_exec(struct iowl_run *run)
 	run->out = out.f;
 	run_collect(run, &o);
 	if (!run->out_errno && (ret = print_reports(run, out.f, &o.r))) {
-		out.err = ret < 0 ? -ret : EIO;
+		/* A reader that went away as the results were printed is EPIPE, not EIO. */
+		out.err = output_gone(run) ? run->out_errno : ret < 0 ? -ret : EIO;
 		o.ret = o.ret ? o.ret : -EIO;
 	}
 	if (report_html_run(run, report_json_tree(&o.r, true)) && !o.ret)
