@@ -1066,7 +1066,10 @@ int run_exec(struct iowl_run *run)
 	run_collect(run, &o);
 	if (!run->out_errno && (ret = print_reports(run, out.f, &o.r))) {
 		/* A reader that went away as the results were printed is EPIPE, not EIO. */
-		out.err = output_gone(run) ? run->out_errno : ret < 0 ? -ret : EIO;
+		out.err = ret < 0 ? -ret : EIO;
+		if (output_gone(run) && run->out_errno == EPIPE)
+			out.err = EPIPE;
+		run->out_errno = 0;	/* outfile_close() says what went wrong */
 		o.ret = o.ret ? o.ret : -EIO;
 	}
 	if (report_html_run(run, report_json_tree(&o.r, true)) && !o.ret)
