@@ -1075,6 +1075,8 @@ int run_exec(struct iowl_run *run)
 	if (report_html_run(run, report_json_tree(&o.r, true)) && !o.ret)
 		o.ret = -EIO;
 	run->out = NULL;
+	if (run->out_errno && !out.err)	/* what the run saw (EPIPE), not a later ferror()'s EIO */
+		out.err = run->out_errno;
 	/* A results file that cannot be completed is an error of the run, said on stderr. */
 	ret = outfile_close(&out, &err);
 	if (!ret && run->out_errno) {
