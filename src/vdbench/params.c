@@ -601,9 +601,9 @@ static int sd_param(struct vdb *v, const struct vdb_tok *t, const struct kw *k)
 	case P_COUNT:
 		if (nums(v, t, VK_COUNT, &a, &n))
 			return -EINVAL;
-		if (n != 2 || a[1] < 1 || a[0] < 0 || a[0] != floor(a[0]) || a[1] != floor(a[1]) ||
-		    a[1] > 4096)
-			return bad(v, t, "give count=(start,n): the first number and how many SDs (1 to 4096)");
+		if (n != 2 || a[1] < 1 || a[0] < 0 || a[0] > 999999999 || a[0] != floor(a[0]) ||
+		    a[1] != floor(a[1]) || a[1] > 4096)
+			return bad(v, t, "give count=(start,n): the first number (0 to 999999999) and how many SDs (1 to 4096)");
 		sd->count_start = (unsigned)a[0];
 		sd->count_n = (unsigned)a[1];
 		sd->count_pos = t->pos;
