@@ -77,9 +77,15 @@ static int put(struct vdb *v, struct vdb_job *j, const char *key, const struct v
 static const char *size_str(char *buf, size_t len, double bytes)
 {
 	static const char units[] = "kmgt";
-	uint64_t b = (uint64_t)bytes;
+	uint64_t b;
 	unsigned u = 0;
 
+	/* Beyond 64 bits (a fuzzed xfersize=7777...k): written out whole, for the job parser to refuse. */
+	if (!(bytes >= 0 && bytes < 18446744073709551616.0)) {
+		snprintf(buf, len, "%.0f", bytes);
+		return buf;
+	}
+	b = (uint64_t)bytes;
 	if (b)
 		while (u < 4 && b % 1024 == 0) {
 			b /= 1024;
