@@ -13,6 +13,7 @@
 #include <microhttpd.h>
 #include <netinet/in.h>
 #include <pthread.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -149,31 +150,33 @@ static void unit_labels(const struct mx_unit *u, char *buf, size_t len)
 	snprintf(buf, len, "job=\"%s\",clone=\"%u\"", esc(u->name, e, sizeof(e)), u->clone);
 }
 
+/* One counter family with a series per unit and direction, from the unit's uint64_t[3] at off. */
+static void per_dir_counter(const struct metrics *m, FILE *f, bool om, const char *name,
+			    const char *help, size_t off)
+{
+	char l[320];
+
+	family(f, om, name, "counter", help);
+	for (unsigned i = 0; i < m->nu; i++) {
+		const uint64_t *v = (const uint64_t *)((const char *)&m->u[i] + off);
+
+		unit_labels(&m->u[i], l, sizeof(l));
+		for (unsigned d = 0; d < 3; d++)
+			fprintf(f, "%s{%s,direction=\"%s\"} %llu\n", name, l, dir_names[d],
+				(unsigned long long)v[d]);
+	}
+}
+
 static void render_units(struct metrics *m, FILE *f, bool om)
 {
 	char l[320];
 
-	family(f, om, "iowl_io_total", "counter", "IOs completed, by job and direction.");
-	for (unsigned i = 0; i < m->nu; i++)
-		for (unsigned d = 0; d < 3; d++) {
-			unit_labels(&m->u[i], l, sizeof(l));
-			fprintf(f, "iowl_io_total{%s,direction=\"%s\"} %llu\n", l, dir_names[d],
-				(unsigned long long)m->u[i].ios[d]);
-		}
-	family(f, om, "iowl_io_bytes_total", "counter", "Bytes transferred by completed IOs.");
-	for (unsigned i = 0; i < m->nu; i++)
-		for (unsigned d = 0; d < 3; d++) {
-			unit_labels(&m->u[i], l, sizeof(l));
-			fprintf(f, "iowl_io_bytes_total{%s,direction=\"%s\"} %llu\n", l, dir_names[d],
-				(unsigned long long)m->u[i].bytes[d]);
-		}
-	family(f, om, "iowl_io_errors_total", "counter", "IOs that completed with an error.");
-	for (unsigned i = 0; i < m->nu; i++)
-		for (unsigned d = 0; d < 3; d++) {
-			unit_labels(&m->u[i], l, sizeof(l));
-			fprintf(f, "iowl_io_errors_total{%s,direction=\"%s\"} %llu\n", l, dir_names[d],
-				(unsigned long long)m->u[i].errors[d]);
-		}
+	per_dir_counter(m, f, om, "iowl_io_total", "IOs completed, by job and direction.",
+			offsetof(struct mx_unit, ios));
+	per_dir_counter(m, f, om, "iowl_io_bytes_total", "Bytes transferred by completed IOs.",
+			offsetof(struct mx_unit, bytes));
+	per_dir_counter(m, f, om, "iowl_io_errors_total", "IOs that completed with an error.",
+			offsetof(struct mx_unit, errors));
 	family(f, om, "iowl_latency_seconds", "histogram",
 	       "Completion latency (submission to completion), from iowl's histogram (bins within 0.4 %).");
 	for (unsigned i = 0; i < m->nu; i++)
