@@ -61,20 +61,40 @@ static const struct opt_pos *pos_of(const struct job *job, const char *name, str
 	return tmp;
 }
 
-int job_opt_err(const struct job *job, const char *opt, struct iowl_err *err, const char *fmt, ...)
+/*
+ * Where a message about opt in job belongs: the line that set opt ("opt=value" there), or the
+ * job's section ("job 'name'").  Sets *file and *line; returns what into what.
+ */
+static const char *job_opt_where(const struct job *job, const char *opt, const char **file,
+				 unsigned *line, char *what, size_t len)
 {
 	const struct opt_def *def = opt_find(opt);
 	const struct opt_pos *p = def ? &job->pos[opt_index(def)] : NULL;
-	char msg[IOWL_ERR_LEN / 2];
+
+	if (p && p->file) {
+		*file = p->file;
+		*line = p->line;
+		snprintf(what, len, "%s%s%s", def->name, p->value ? "=" : "", p->value ? p->value : "");
+	} else {
+		*file = job->file;
+		*line = job->line;
+		snprintf(what, len, "job '%s'", job->o.name);
+	}
+	return what;
+}
+
+int job_opt_err(const struct job *job, const char *opt, struct iowl_err *err, const char *fmt, ...)
+{
+	char msg[IOWL_ERR_LEN / 2], what[IOWL_ERR_LEN / 2];
+	const char *file;
+	unsigned line;
 	va_list ap;
 
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	if (p && p->file)
-		return err_at(err, p->file, p->line, "%s%s%s: %s", def->name, p->value ? "=" : "",
-			      p->value ? p->value : "", msg);
-	return err_at(err, job->file, job->line, "job '%s': %s", job->o.name, msg);
+	job_opt_where(job, opt, &file, &line, what, sizeof(what));
+	return err_at(err, file, line, "%s: %s", what, msg);
 }
 
 bool job_error_ignored(const struct job_opts *o, unsigned type, int err)
@@ -105,19 +125,16 @@ bool job_opt_is_set(const struct job *job, const char *name)
 static void __attribute__((format(printf, 3, 4)))
 job_warn(const struct job *job, const char *opt, const char *fmt, ...)
 {
-	const struct opt_def *def = opt_find(opt);
-	const struct opt_pos *p = def ? &job->pos[opt_index(def)] : NULL;
-	char msg[IOWL_ERR_LEN / 2];
+	char msg[IOWL_ERR_LEN / 2], what[IOWL_ERR_LEN / 2];
+	const char *file;
+	unsigned line;
 	va_list ap;
 
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	if (p && p->file)
-		iowl_warn("%s:%u: warning: %s%s%s: %s", p->file, p->line, def->name,
-			  p->value ? "=" : "", p->value ? p->value : "", msg);
-	else
-		iowl_warn("%s:%u: warning: job '%s': %s", job->file, job->line, job->o.name, msg);
+	job_opt_where(job, opt, &file, &line, what, sizeof(what));
+	iowl_warn("%s:%u: warning: %s: %s", file, line, what, msg);
 }
 
 #define JOB_ERR(job, opt, err, ...)                                                    \
