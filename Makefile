@@ -15,11 +15,14 @@ WARNINGS = -Wall -Wextra -Wshadow -Wpointer-arith -Wstrict-prototypes \
 ifeq ($(CI),true)
 WARNINGS += -Werror
 endif
-IOWL_CPPFLAGS = -Iinclude -Isrc -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 $(MHD_CFLAGS)
+# Libraries come from pkg-config where they ship a .pc file (libaio does not); a missing pkg-config
+# falls back to the plain -l names, and scripts/deps.sh says what to install.
+PKGS := liburing jansson blkid libmicrohttpd
+PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS := $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -luring -ljansson -lblkid -lmicrohttpd)
+IOWL_CPPFLAGS = -Iinclude -Isrc -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 $(PKG_CFLAGS)
 IOWL_CFLAGS = -std=gnu11 -pthread -fno-common $(WARNINGS) $(SAN)
-MHD_CFLAGS := $(shell pkg-config --cflags libmicrohttpd 2>/dev/null)
-MHD_LIBS := $(shell pkg-config --libs libmicrohttpd 2>/dev/null || echo -lmicrohttpd)
-LIBS = -luring -laio -ljansson -lblkid $(MHD_LIBS) -lpthread -lm
+LIBS = $(PKG_LIBS) -laio -lpthread -lm
 
 LIB_SRC := $(sort $(filter-out src/main.c,$(shell find src -name '*.c')))
 LIB_OBJ := $(LIB_SRC:%.c=$(O)/%.o)
@@ -121,8 +124,19 @@ fuzz: build-fuzz/fuzz_jobfile build-fuzz/fuzz_vdbench
 	cd build-fuzz/vrun && ASAN_OPTIONS=detect_leaks=1 ../fuzz_vdbench -max_total_time=$(FUZZ_TIME) \
 		-max_len=4096 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 corpus
 
+# The compile commands of every source file, for clangd and clang-tidy (no bear needed): the same
+# flags the build uses.
+compile_commands.json: Makefile FORCE
+	$(say) GEN $@
+	$(Q)dir=$$(pwd); first=1; { echo '['; \
+	for f in src/main.c $(LIB_SRC) $(UNIT_SRC) $(HELPER_SRC) $(BENCH_SRC); do \
+		[ $$first = 1 ] || echo ','; first=0; \
+		printf '  { "directory": "%s", "file": "%s",\n    "command": "%s -c -o /dev/null %s" }' \
+			"$$dir" "$$f" "$(CC) $(IOWL_CPPFLAGS) $(CPPFLAGS) $(IOWL_CFLAGS) $(CFLAGS)" "$$f"; \
+	done; echo; echo ']'; } > $@
+
 run: iowl
-	./iowl jobs/quick.ini
+	@sh scripts/run.sh ./iowl
 
 unit: $(UNIT_BIN)
 func: $(O)/iowl $(HELPER_BIN) $(SHIM_LIB)
@@ -161,15 +175,26 @@ tsan:
 	TSAN_OPTIONS="halt_on_error=1 exitcode=66 $(TSAN_OPTIONS)" \
 		$(MAKE) O=build-tsan SAN="-fsanitize=thread" CFLAGS="-O1 -g" test
 
-install: iowl
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
-	install -m 0755 iowl $(DESTDIR)$(BINDIR)/iowl
+# make install: the binary, the man page, the bash completion and the example jobs; DESTDIR for
+# staged installs (packages), PREFIX for the place.
+DATADIR ?= $(PREFIX)/share
+COMPDIR ?= $(DATADIR)/bash-completion/completions
+JOBS_SRC := $(sort $(wildcard jobs/*.ini))
+
+install: $(O)/iowl
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(COMPDIR) \
+		$(DESTDIR)$(DATADIR)/iowl/jobs
+	install -m 0755 $(O)/iowl $(DESTDIR)$(BINDIR)/iowl
 	install -m 0644 man/iowl.1 $(DESTDIR)$(MANDIR)/man1/iowl.1
+	install -m 0644 contrib/iowl.bash-completion $(DESTDIR)$(COMPDIR)/iowl
+	install -m 0644 $(JOBS_SRC) $(DESTDIR)$(DATADIR)/iowl/jobs/
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/iowl $(DESTDIR)$(MANDIR)/man1/iowl.1
+	rm -f $(DESTDIR)$(BINDIR)/iowl $(DESTDIR)$(MANDIR)/man1/iowl.1 $(DESTDIR)$(COMPDIR)/iowl
+	rm -f $(JOBS_SRC:jobs/%=$(DESTDIR)$(DATADIR)/iowl/jobs/%)
+	-rmdir $(DESTDIR)$(DATADIR)/iowl/jobs $(DESTDIR)$(DATADIR)/iowl 2>/dev/null
 
 clean:
-	rm -rf build build-asan build-ubsan build-tsan build-fuzz iowl
+	rm -rf build build-asan build-ubsan build-tsan build-fuzz iowl compile_commands.json
 
 -include $(shell find $(O) -name '*.d' 2>/dev/null)
