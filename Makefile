@@ -43,7 +43,7 @@ Q = @
 say = @printf '  %-6s %s\n'
 endif
 
-.PHONY: FORCE all run test unit func asan ubsan tsan install uninstall clean deps fuzz bench
+.PHONY: format format-check FORCE all run test unit func asan ubsan tsan install uninstall clean deps fuzz bench
 
 all: iowl
 
@@ -193,6 +193,13 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/iowl $(DESTDIR)$(MANDIR)/man1/iowl.1 $(DESTDIR)$(COMPDIR)/iowl
 	rm -f $(JOBS_SRC:jobs/%=$(DESTDIR)$(DATADIR)/iowl/jobs/%)
 	-rmdir $(DESTDIR)$(DATADIR)/iowl/jobs $(DESTDIR)$(DATADIR)/iowl 2>/dev/null
+
+# Formatting: new and changed C lines follow .clang-format (scripts/check-format.sh says which).
+format-check:
+	@sh scripts/check-format.sh
+
+format:
+	@sh scripts/check-format.sh fix
 
 clean:
 	rm -rf build build-asan build-ubsan build-tsan build-fuzz iowl compile_commands.json
