@@ -226,8 +226,7 @@ static FILE *iolog_open(const struct job *job, const struct target_plan *plan,
 		return NULL;
 	f = fopen(job->o.write_iolog, "w");
 	if (!f) {
-		err_set(err, "job '%s': write_iolog '%s': %s", job->o.name, job->o.write_iolog,
-			strerror(errno));
+		err_errno(err, errno, "job '%s': write_iolog '%s'", job->o.name, job->o.write_iolog);
 		return NULL;
 	}
 	fputs("fio version 2 iolog\n", f);
@@ -258,7 +257,7 @@ static int generate(const struct job *job, uint64_t nios, bool iolog, struct ana
 		return ret;
 	ret = analysis_init(a, job, &plan, nios);
 	if (ret) {
-		err_set(err, "out of memory for %" PRIu64 " IOs", nios);
+		err_nomem(err, "out of memory for %" PRIu64 " IOs", nios);
 		goto out;
 	}
 	g = gen_new(job, 0, 0, &plan, err);
@@ -280,12 +279,12 @@ static int generate(const struct job *job, uint64_t nios, bool iolog, struct ana
 	}
 	for (unsigned i = 0; log && i < plan.nfiles; i++)
 		fprintf(log, "%s close\n", plan.files[i].path);
-	ret = heat_summarise(a) || a->lru_err ? err_set(err, "out of memory") : 0;
+	ret = heat_summarise(a) || a->lru_err ? err_nomem(err, "out of memory") : 0;
 	for (unsigned d = 0; d < 3; d++)
 		qsort(a->sizes[d], a->nsizes[d], sizeof(a->sizes[d][0]), cmp_size);
 out:
 	if (log && fclose(log) && !ret)
-		ret = err_set(err, "write_iolog '%s': %s", job->o.write_iolog, strerror(errno));
+		ret = err_errno(err, errno, "write_iolog '%s'", job->o.write_iolog);
 	gen_free(g);
 	target_plan_release(&plan);
 	return ret;
@@ -463,7 +462,8 @@ int analyze_run(struct iowl_run *run, uint64_t nios)
 	json_t *root = json || run->opts.report ? json_pack("{s:s, s:I, s:[]}", "iowl version", "iowl-" IOWL_VERSION,
 					"ios_per_job", (json_int_t)nios, "analysis") : NULL;
 	FILE *out = stdout;
-	int status = IOWL_EXIT_OK;
+	int status = IOWL_EXIT_OK, e;
+	bool bad;
 
 	if (run->opts.output && !(out = fopen(run->opts.output, "w"))) {
 		iowl_warn("--output '%s': %s", run->opts.output, strerror(errno));
@@ -493,7 +493,18 @@ int analyze_run(struct iowl_run *run, uint64_t nios)
 	if (status == IOWL_EXIT_OK && report_html_run(run, json_incref(root)))
 		status = IOWL_EXIT_IO;
 	json_decref(root);
-	if (out != stdout)
-		fclose(out);
+	/* a full disk or a closed pipe loses the analysis: say so, and fail the run */
+	errno = 0;
+	bad = fflush(out) != 0 || ferror(out);
+	e = errno;
+	if (out != stdout && fclose(out) && !bad) {
+		bad = true;
+		e = errno;
+	}
+	if (bad && status == IOWL_EXIT_OK) {
+		iowl_warn("--output '%s': %s (the analysis is incomplete)",
+			  run->opts.output ? run->opts.output : "stdout", strerror(e ? e : EIO));
+		status = IOWL_EXIT_IO;
+	}
 	return status;
 }

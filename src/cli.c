@@ -133,7 +133,7 @@ static int parse_formats(const char *v, unsigned *out, struct iowl_err *err)
 	int ret = 0;
 
 	if (!dup)
-		return err_set(err, "out of memory");
+		return err_nomem(err, "out of memory");
 	*out = 0;
 	for (tok = strtok_r(dup, ",", &save); tok && !ret; tok = strtok_r(NULL, ",", &save)) {
 		if (!strcmp(tok, "normal"))
@@ -167,13 +167,13 @@ static int add_set(struct run_opts *o, const char *kv, struct iowl_err *err)
 		return err_set(err, "--set '%s': use --set KEY=VALUE (e.g. --set iodepth=32)", kv);
 	s = realloc(o->sets, (o->nsets + 1) * sizeof(*s));
 	if (!s)
-		return err_set(err, "out of memory");
+		return err_nomem(err, "out of memory");
 	o->sets = s;
 	s[o->nsets].key = strndup(kv, (size_t)(eq - kv));
 	s[o->nsets].value = strdup(eq + 1);
 	o->nsets++;
 	if (!s[o->nsets - 1].key || !s[o->nsets - 1].value)
-		return err_set(err, "out of memory");
+		return err_nomem(err, "out of memory");
 	if (!opt_find(s[o->nsets - 1].key)) {
 		size_t n;
 		const char *const *names = opt_names(&n);
@@ -190,7 +190,7 @@ static int push(char ***v, unsigned *n, char *s, struct iowl_err *err)
 	char **nv = realloc(*v, (*n + 1) * sizeof(**v));
 
 	if (!nv)
-		return err_set(err, "out of memory");
+		return err_nomem(err, "out of memory");
 	nv[(*n)++] = s;
 	*v = nv;
 	return 0;
@@ -303,7 +303,7 @@ static int flag(struct iowl_run *run, const char *name, const char *value, char 
 	if (!strcmp(name, "output")) {
 		free(o->output);
 		o->output = strdup(value);
-		return o->output ? 0 : err_set(err, "out of memory");
+		return o->output ? 0 : err_nomem(err, "out of memory");
 	}
 	if (!strcmp(name, "output-format"))
 		return parse_formats(value, &o->formats, err);
@@ -321,7 +321,7 @@ static int flag(struct iowl_run *run, const char *name, const char *value, char 
 	if (!strcmp(name, "metrics-textfile")) {
 		free(o->metrics.textfile_dir);
 		o->metrics.textfile_dir = strdup(value);
-		return o->metrics.textfile_dir ? 0 : err_set(err, "out of memory");
+		return o->metrics.textfile_dir ? 0 : err_nomem(err, "out of memory");
 	}
 	if (!strcmp(name, "metrics-linger")) {
 		char why[VAL_WHY_LEN];
@@ -334,7 +334,7 @@ static int flag(struct iowl_run *run, const char *name, const char *value, char 
 	if (!strcmp(name, "report")) {
 		free(o->report);
 		o->report = strdup(value);
-		return o->report ? 0 : err_set(err, "out of memory");
+		return o->report ? 0 : err_nomem(err, "out of memory");
 	}
 	if (!strcmp(name, "vdbench") || !strcmp(name, "vdbench-show")) {
 		if (o->vdb.file && strcmp(o->vdb.file, value))
@@ -343,7 +343,7 @@ static int flag(struct iowl_run *run, const char *name, const char *value, char 
 		o->vdb.show = o->vdb.show || !strcmp(name, "vdbench-show");
 		free(o->vdb.file);
 		o->vdb.file = strdup(value);
-		return o->vdb.file ? 0 : err_set(err, "out of memory");
+		return o->vdb.file ? 0 : err_nomem(err, "out of memory");
 	}
 	if (!strcmp(name, "vdbench-lun"))
 		return vdbench_kv_add(&o->vdb.luns, &o->vdb.nluns, "--vdbench-lun", value, err);
@@ -367,7 +367,7 @@ static int flag(struct iowl_run *run, const char *name, const char *value, char 
 		struct sweep_key *k = realloc(o->sweeps, (o->nsweeps + 1) * sizeof(*k));
 
 		if (!k)
-			return err_set(err, "out of memory");
+			return err_nomem(err, "out of memory");
 		o->sweeps = k;
 		if (sweep_key_parse(value, &k[o->nsweeps], err))
 			return -EINVAL;
@@ -378,7 +378,7 @@ static int flag(struct iowl_run *run, const char *name, const char *value, char 
 		struct assertion *a = realloc(o->asserts, (o->nasserts + 1) * sizeof(*a));
 
 		if (!a)
-			return err_set(err, "out of memory");
+			return err_nomem(err, "out of memory");
 		o->asserts = a;
 		return assert_parse(value, &a[o->nasserts++], err);
 	}
@@ -404,7 +404,7 @@ static int cmdline_option(struct iowl_run *run, const char *name, const char *va
 		*cur = ini_doc_add_section(&run->doc, value, CMDLINE, argi, file_index);
 		if (*cur)
 			(*cur)->cmdline = true;
-		return *cur ? 0 : err_set(err, "out of memory");
+		return *cur ? 0 : err_nomem(err, "out of memory");
 	}
 	if (!opt_find(name)) {
 		size_t n;
@@ -419,10 +419,10 @@ static int cmdline_option(struct iowl_run *run, const char *name, const char *va
 	if (!*cur) {	/* options before the first --name are defaults for every job */
 		*cur = ini_doc_add_section(&run->doc, "global", CMDLINE, argi, file_index);
 		if (!*cur)
-			return err_set(err, "out of memory");
+			return err_nomem(err, "out of memory");
 		(*cur)->cmdline = true;
 	}
-	return ini_section_add(*cur, name, value, CMDLINE, argi) ? err_set(err, "out of memory") : 0;
+	return ini_section_add(*cur, name, value, CMDLINE, argi) ? err_nomem(err, "out of memory") : 0;
 }
 
 static int read_job_files(struct iowl_run *run, struct iowl_err *err)
@@ -508,7 +508,7 @@ int cli_parse(int argc, char **argv, struct iowl_run *run, struct iowl_err *err)
 					       argv[i], run->opts.vdb.file);
 			run->opts.vdb.file = strdup(argv[i]);
 			if (!run->opts.vdb.file)
-				return err_set(err, "out of memory");
+				return err_nomem(err, "out of memory");
 			continue;
 		}
 		ret = push(&run->opts.files, &run->opts.nfiles, argv[i], err);
@@ -539,7 +539,7 @@ int cli_parse(int argc, char **argv, struct iowl_run *run, struct iowl_err *err)
 		}
 	}
 	if (!ret && run->opts.report && !(run->opts.command = cli_command(argc, argv)))
-		ret = err_set(err, "out of memory");
+		ret = err_nomem(err, "out of memory");
 	if (!ret)
 		ret = read_job_files(run, err);
 	if (!ret && run->opts.ncurve && run->opts.nsweeps)

@@ -142,7 +142,7 @@ int curve_prepare(struct iowl_run *run, struct iowl_err *err)
 	ro->sets = calloc(nbase + 1, sizeof(*ro->sets));
 	if (!ro->sets) {
 		ro->sets = base;
-		return err_set(err, "out of memory");
+		return err_nomem(err, "out of memory");
 	}
 	if (nbase)
 		memcpy(ro->sets, base, nbase * sizeof(*base));

@@ -2,6 +2,7 @@
 /* Formatting of positioned error reports and warnings. */
 #include <errno.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "iowl/err.h"
 
@@ -42,6 +43,34 @@ int err_set(struct iowl_err *err, const char *fmt, ...)
 	err_vat(err, NULL, 0, fmt, ap);
 	va_end(ap);
 	return -EINVAL;
+}
+
+int err_errno(struct iowl_err *err, int errnum, const char *fmt, ...)
+{
+	va_list ap;
+	size_t n;
+
+	va_start(ap, fmt);
+	err_vat(err, NULL, 0, fmt, ap);
+	va_end(ap);
+	if (errnum < 0)
+		errnum = -errnum;
+	if (!err)
+		return errnum ? -errnum : -EINVAL;
+	n = strlen(err->text);
+	if (errnum && n < sizeof(err->text) - 1)
+		snprintf(err->text + n, sizeof(err->text) - n, ": %s", strerror(errnum));
+	return errnum ? -errnum : -EINVAL;
+}
+
+int err_nomem(struct iowl_err *err, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	err_vat(err, NULL, 0, fmt, ap);
+	va_end(ap);
+	return -ENOMEM;
 }
 
 void iowl_warn(const char *fmt, ...)

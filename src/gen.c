@@ -276,7 +276,7 @@ static int stream_init(struct gen *g, unsigned i, const struct job *job,
 		ret = dir_init(&st->dir[d], o, min_bs, max_bs, d, plan->lbs,
 			       st->random || (o->pct_random_set & (1U << d)));
 		if (ret == -ENOMEM)
-			return err_set(err, "out of memory");
+			return err_nomem(err, "out of memory");
 		if (ret)
 			return err_at(err, job->file, job->line, "job '%s': bad bssplit weights",
 				      job->o.name);
@@ -296,7 +296,7 @@ static int stream_init(struct gen *g, unsigned i, const struct job *job,
 	st->ends = !js && (st->randommap || (!st->random && !seeks(st)));
 	st->range = calloc(plan->nfiles, sizeof(*st->range));
 	if (!st->range)
-		return err_set(err, "out of memory");
+		return err_nomem(err, "out of memory");
 	for (unsigned f = 0; f < plan->nfiles; f++) {
 		uint64_t rseed = rng_mix64(seed ^ ((uint64_t)i << 40) ^ ((uint64_t)f << 20));
 		uint64_t hseed = o->random_hotset ? rseed : rng_mix64(seed ^ ((uint64_t)f << 20));
@@ -329,7 +329,7 @@ struct gen *gen_new(const struct job *job, unsigned clone, unsigned thread_numbe
 	uint64_t seed = job_seed(job);
 
 	if (!g) {
-		err_set(err, "out of memory");
+		err_nomem(err, "out of memory");
 		return NULL;
 	}
 	g->nstreams = ns;
@@ -348,7 +348,7 @@ struct gen *gen_new(const struct job *job, unsigned clone, unsigned thread_numbe
 	g->file_size = calloc(plan->nfiles, sizeof(*g->file_size));
 	g->done = calloc(plan->nfiles, sizeof(*g->done));
 	if (!g->file_bytes || !g->file_size || !g->done) {
-		err_set(err, "out of memory");
+		err_nomem(err, "out of memory");
 		goto out_free;
 	}
 	for (unsigned f = 0; f < plan->nfiles; f++)

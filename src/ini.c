@@ -680,7 +680,7 @@ int ini_parse_file(struct ini_doc *doc, const char *path, struct iowl_err *err)
 
 	r = ini_read_path(path, false, &text, &len);
 	if (r) {
-		err_set(err, "cannot read job file '%s': %s", path, strerror(-r));
+		err_errno(err, -r, "cannot read job file '%s'", path);
 		return r;
 	}
 	r = ini_parse_top(doc, path, realpath(path, NULL), text, len, err);

@@ -226,7 +226,7 @@ static int expand_walkers(struct job *job, struct iowl_err *err)
 			      total, JOB_MAX_STREAMS);
 	v = calloc(total, sizeof(*v));
 	if (!v)
-		return err_set(err, "out of memory");
+		return err_nomem(err, "out of memory");
 	for (unsigned i = 0; i < job->nstreams; i++) {
 		struct job_stream *s = &job->streams[i];
 		unsigned n = s->o.walkers;
@@ -259,7 +259,7 @@ out_nomem:
 			free(v[j].name);
 	}
 	free(v);
-	return err_set(err, "out of memory");
+	return err_nomem(err, "out of memory");
 }
 
 static int validate_streams(struct job *job, struct iowl_err *err)
@@ -664,7 +664,7 @@ static int check_verify(struct job *job, struct iowl_err *err)
 		ret = check_verify_interval(job, err);
 	if (!ret && (o->verify || o->group_reporting) &&
 	    !(job->verify_totals = calloc(o->numjobs, sizeof(*job->verify_totals))))
-		ret = err_set(err, "out of memory");
+		ret = err_nomem(err, "out of memory");
 	return ret;
 }
 

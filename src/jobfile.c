@@ -68,8 +68,10 @@ static int apply_to(struct job_opts *o, struct opt_pos *pos, const struct pendin
 	if (!def)
 		return unknown_option(p->key, p->file, p->line, err);
 	ret = opt_apply(def, o, p->value, why);
-	if (ret == -ENOMEM)
-		return err_at(err, p->file, p->line, "out of memory");
+	if (ret == -ENOMEM) {
+		err_at(err, p->file, p->line, "out of memory");
+		return -ENOMEM;
+	}
 	if (ret) {
 		if (def->type == OPT_UNSUPPORTED)
 			return err_at(err, p->file, p->line, "'%s' %s", p->key, why);
@@ -133,13 +135,13 @@ static int stream_begin(struct job *job, const struct pending *p, struct iowl_er
 			      JOB_MAX_STREAMS);
 	s = realloc(job->streams, (job->nstreams + 1) * sizeof(*s));
 	if (!s)
-		return err_set(err, "out of memory");
+		return err_nomem(err, "out of memory");
 	job->streams = s;
 	s = &s[job->nstreams];
 	memset(s, 0, sizeof(*s));
 	if (opt_copy(&s->o, &job->o) || !(s->name = strdup(p->value))) {
 		free(s->name);
-		return err_set(err, "out of memory");
+		return err_nomem(err, "out of memory");
 	}
 	s->file = p->file;
 	s->line = p->line;
@@ -182,7 +184,7 @@ static int apply_job_level(struct job *job, const struct pending_list *l, struct
 		if (ret)
 			return ret;
 		if (p->from_section && add_kv(job, p))
-			return err_set(err, "out of memory");
+			return err_nomem(err, "out of memory");
 	}
 	return 0;
 }
@@ -204,7 +206,7 @@ static int apply_streams(struct job *job, const struct pending_list *l, struct i
 		else if (job->nstreams && p->from_section)
 			ret = stream_apply(job, p, err);
 		if (!ret && job->nstreams && p->from_section && add_kv(job, p))
-			ret = err_set(err, "out of memory");
+			ret = err_nomem(err, "out of memory");
 	}
 	for (unsigned s = 0; s < job->nstreams && !ret; s++) {
 		for (unsigned i = 0; i < l->n && !ret; i++) {
@@ -241,7 +243,7 @@ static int job_init(struct job *job, const struct ini_section *sec, struct iowl_
 	memset(job, 0, sizeof(*job));
 	job->pos = calloc(opt_count(), sizeof(*job->pos));
 	if (!job->pos || opt_set_defaults(&job->o))
-		return err_set(err, "out of memory");
+		return err_nomem(err, "out of memory");
 	job->file = sec->file;
 	job->line = sec->line;
 	job->file_index = sec->file_index;
@@ -335,7 +337,7 @@ int jobfile_build(const struct jobfile_input *in, struct job **jobs_out, unsigne
 	int ret;
 
 	if (!jobs)
-		return err_set(err, "out of memory");
+		return err_nomem(err, "out of memory");
 	ret = check_globals(in, err);
 	for (size_t s = 0; s < in->doc->nsections && !ret; s++) {
 		const struct ini_section *sec = &in->doc->sections[s];
@@ -348,13 +350,13 @@ int jobfile_build(const struct jobfile_input *in, struct job **jobs_out, unsigne
 		/* fio's "job options" of a command-line job start with its name. */
 		if (!ret && sec->cmdline &&
 		    add_kv(&jobs[njobs - 1], &(struct pending){ .key = "name", .value = sec->name }))
-			ret = err_set(err, "out of memory");
+			ret = err_nomem(err, "out of memory");
 		if (!ret)
-			ret = collect(in, s, &l) ? err_set(err, "out of memory") : 0;
+			ret = collect(in, s, &l) ? err_nomem(err, "out of memory") : 0;
 		if (!ret && !jobs[njobs - 1].o.name) {
 			jobs[njobs - 1].o.name = strdup(sec->name);
 			if (!jobs[njobs - 1].o.name)
-				ret = err_set(err, "out of memory");
+				ret = err_nomem(err, "out of memory");
 		}
 		if (!ret)
 			ret = apply_all(&jobs[njobs - 1], &l, err);

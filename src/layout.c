@@ -34,7 +34,7 @@ static int fill_range(int fd, uint64_t from, uint64_t to, const char *path, bool
 	uint64_t x = 0x9e3779b97f4a7c15ULL ^ from;
 
 	if (!buf)
-		return err_set(err, "out of memory"), -ENOMEM;
+		return err_nomem(err, "out of memory"), -ENOMEM;
 	while (from < to) {
 		size_t n = to - from < chunk ? (size_t)(to - from) : chunk;
 		ssize_t r;
@@ -62,8 +62,8 @@ static int fill_range(int fd, uint64_t from, uint64_t to, const char *path, bool
 			if (stop_at_full && (e == ENOSPC || e == EDQUOT))
 				break;
 			free(buf);
-			err_set(err, "laying out '%s' at offset %llu: %s", path,
-				(unsigned long long)from, strerror(e));
+			err_errno(err, e, "laying out '%s' at offset %llu", path,
+				(unsigned long long)from);
 			return -e;
 		}
 		from += (uint64_t)r;
@@ -105,8 +105,8 @@ static int preallocate(const struct job *job, int fd, const char *path, uint64_t
 		return 0;
 	while (v->name && v->value != mode)	/* the option table's name for the mode */
 		v++;
-	err_set(err, "job '%s': preallocating '%s' (%llu bytes, fallocate=%s): %s", job->o.name,
-		path, (unsigned long long)end, v->name ? v->name : "?", strerror(r));
+	err_errno(err, r, "job '%s': preallocating '%s' (%llu bytes, fallocate=%s)", job->o.name,
+		path, (unsigned long long)end, v->name ? v->name : "?");
 	return -r;
 }
 
@@ -165,7 +165,7 @@ static int fill_file(const struct job *job, struct target_plan *plan, struct tar
 		return ret;
 	if (fsync(fd)) {
 		ret = -errno;
-		err_set(err, "job '%s': fsync '%s': %s", job->o.name, f->path, strerror(-ret));
+		err_errno(err, -ret, "job '%s': fsync '%s'", job->o.name, f->path);
 		return ret;
 	}
 	if (reached < end) {	/* fill_device: the file system is full */
@@ -191,7 +191,7 @@ static int layout_one(const struct job *job, struct target_plan *plan, struct ta
 	fd = open(f->path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
 	if (fd < 0) {
 		ret = -errno;
-		err_set(err, "job '%s': create '%s': %s", job->o.name, f->path, strerror(-ret));
+		err_errno(err, -ret, "job '%s': create '%s'", job->o.name, f->path);
 		return ret;
 	}
 	if (fstat(fd, &st) || (uint64_t)st.st_size >= end)
@@ -250,7 +250,7 @@ static int open_err(const struct job *job, const struct target_file *f, int e,
 		err_set(err, "job '%s': open '%s' with O_DIRECT: %s (the filesystem does not support direct IO; use direct=0)",
 			job->o.name, f->path, strerror(e));
 	else
-		err_set(err, "job '%s': open '%s': %s", job->o.name, f->path, strerror(e));
+		err_errno(err, e, "job '%s': open '%s'", job->o.name, f->path);
 	return -e;
 }
 
@@ -277,7 +277,7 @@ int target_renew(const struct job *job, struct target_plan *plan, struct iowl_er
 		if (unlink(f->path) && errno != ENOENT) {
 			int e = errno;
 
-			err_set(err, "job '%s': unlink '%s': %s", job->o.name, f->path, strerror(e));
+			err_errno(err, e, "job '%s': unlink '%s'", job->o.name, f->path);
 			return -e;
 		}
 		fd = open(f->path, open_flags(job, f) | O_CREAT, 0644);
@@ -288,7 +288,7 @@ int target_renew(const struct job *job, struct target_plan *plan, struct iowl_er
 			int e = errno;
 
 			close(fd);
-			err_set(err, "job '%s': reopen '%s': %s", job->o.name, f->path, strerror(e));
+			err_errno(err, e, "job '%s': reopen '%s'", job->o.name, f->path);
 			return -e;
 		}
 		close(fd);

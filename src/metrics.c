@@ -111,7 +111,7 @@ int metrics_parse_listen(const char *v, struct metrics_opts *o, struct iowl_err 
 			       v, addr);
 	}
 	o->addr = strdup(addr);
-	return o->addr ? 0 : err_set(err, "out of memory");
+	return o->addr ? 0 : err_nomem(err, "out of memory");
 }
 
 /* A label value with Prometheus' escapes (backslash, double quote, newline) into buf. */
@@ -534,7 +534,7 @@ static int check_dir(const char *dir, struct iowl_err *err)
 	if (!S_ISDIR(st.st_mode))
 		return err_set(err, "--metrics-textfile=%s: not a directory", dir);
 	if (access(dir, W_OK | X_OK))
-		return err_set(err, "--metrics-textfile=%s: %s", dir, strerror(errno));
+		return err_errno(err, errno, "--metrics-textfile=%s", dir);
 	return 0;
 }
 
@@ -544,7 +544,7 @@ struct metrics *metrics_start(const struct metrics_opts *o, struct iowl_err *err
 	unsigned b = 0;
 
 	if (!m) {
-		err_set(err, "out of memory");
+		err_nomem(err, "out of memory");
 		return NULL;
 	}
 	m->o = *o;

@@ -66,7 +66,7 @@ int outfile_open(struct outfile *o, const char *path, struct iowl_err *err)
 	o->path = strdup(real ? real : path);
 	free(real);
 	if (!o->path)
-		return err_set(err, "out of memory"), -ENOMEM;
+		return err_nomem(err, "out of memory"), -ENOMEM;
 	/* A regular or new file; a directory that takes no new file (but a writable file) is
 	 * written in place. */
 	if ((stat(o->path, &st) || S_ISREG(st.st_mode)) && !open_tmp(o, o->path))
@@ -75,7 +75,7 @@ int outfile_open(struct outfile *o, const char *path, struct iowl_err *err)
 	if (!o->f) {
 		int e = errno;
 
-		err_set(err, "--output '%s': %s", path, strerror(e));
+		err_errno(err, e, "--output '%s'", path);
 		free(o->path);
 		o->path = NULL;
 		return -e;

@@ -220,7 +220,7 @@ static int check_targets(struct preflight *pf, const struct job *job,
 		}
 		if (note_layout(pf, job, f, missing ? 0 : (uint64_t)st.st_size,
 				missing ? fsdev : st.st_dev))
-			return err_set(err, "out of memory");
+			return err_nomem(err, "out of memory");
 		if (f->is_bdev && writes) {
 			struct iowl_err gerr = { "" };
 
@@ -376,13 +376,13 @@ static int check_overlap(struct preflight *pf, const struct job *job, unsigned c
 			struct preflight_region *v = realloc(pf->regions, cap * sizeof(*v));
 
 			if (!v)
-				return err_set(err, "out of memory");
+				return err_nomem(err, "out of memory");
 			pf->regions = v;
 			pf->rcap = cap;
 		}
 		pf->regions[pf->nregions] = r;
 		if (!(pf->regions[pf->nregions].path = strdup(f->path)))
-			return err_set(err, "out of memory");
+			return err_nomem(err, "out of memory");
 		pf->nregions++;
 	}
 	return 0;

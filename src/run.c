@@ -279,7 +279,7 @@ static int phase_create(struct iowl_run *run, unsigned phase, unsigned *number, 
 	p->w = calloc(n ? n : 1, sizeof(*p->w));
 	p->n = 0;
 	if (!p->w)
-		return err_set(err, "out of memory");
+		return err_nomem(err, "out of memory");
 	for (unsigned j = 0; j < run->njobs; j++) {
 		struct job *job = &run->jobs[j];
 		bool warned = false;
@@ -293,7 +293,7 @@ static int phase_create(struct iowl_run *run, unsigned phase, unsigned *number, 
 					       signal_seen == SIGTERM ? "SIGTERM" : "SIGINT"), -EINTR;
 			w = worker_new(job, c, (*number)++, &run->ctl);
 			if (!w)
-				return err_set(err, "out of memory");
+				return err_nomem(err, "out of memory");
 			p->w[p->n++] = w;
 			ret = target_plan(job, c, &w->plan, err);
 			if (!ret && !c)
@@ -326,8 +326,8 @@ static int iolog_begin(const struct iowl_run *run, const struct phase *p, struct
 		f = fopen(w->job->o.write_iolog, w->clone ? "a" : "w");
 		if (!f) {
 			e = errno;
-			err_set(err, "job '%s': write_iolog '%s': %s", w->job->o.name,
-				w->job->o.write_iolog, strerror(e));
+			err_errno(err, e, "job '%s': write_iolog '%s'", w->job->o.name,
+				w->job->o.write_iolog);
 			return worker_failed(w, -e, err);
 		}
 		if (!w->clone)
@@ -335,7 +335,12 @@ static int iolog_begin(const struct iowl_run *run, const struct phase *p, struct
 		for (unsigned k = 0; k < w->plan.nfiles; k++)
 			fprintf(f, "%s add\n%s open\n", w->plan.files[k].path,
 				w->plan.files[k].path);
-		fclose(f);
+		if (ferror(f) | fclose(f)) {
+			e = errno ? errno : EIO;
+			err_errno(err, e, "job '%s': write_iolog '%s'", w->job->o.name,
+				  w->job->o.write_iolog);
+			return worker_failed(w, -e, err);
+		}
 	}
 	return 0;
 }
@@ -350,7 +355,9 @@ static void iolog_end(const struct phase *p)
 			continue;
 		for (unsigned k = 0; k < w->plan.nfiles; k++)
 			fprintf(f, "%s close\n", w->plan.files[k].path);
-		fclose(f);
+		if (ferror(f) | fclose(f))
+			iowl_warn("job '%s': write_iolog '%s': %s (the log lacks its close lines)",
+				  w->job->o.name, w->job->o.write_iolog, strerror(errno ? errno : EIO));
 	}
 }
 
@@ -367,7 +374,7 @@ static int phase_start(struct iowl_run *run, struct phase *p, struct iowl_err *e
 		ret = signal_seen ? -EINTR : -pthread_create(&p->w[i]->tid, NULL, worker_main, p->w[i]);
 		if (ret) {
 			if (ret != -EINTR)
-				err_set(err, "cannot start a thread: %s", strerror(-ret));
+				err_errno(err, -ret, "cannot start a thread");
 			/* Threads already started must still be released and joined. */
 			__atomic_store_n(&run->ctl.stop, 1, __ATOMIC_RELAXED);
 			for (unsigned k = i; k < p->n; k++)

@@ -47,7 +47,7 @@ static int add_value(struct sweep_key *k, const char *v, size_t len, struct iowl
 	if (!len)
 		return err_set(err, "--sweep %s: an empty value (separate values with ',')", k->key);
 	k->values[k->nvalues] = strndup(v, len);
-	return k->values[k->nvalues++] ? 0 : err_set(err, "out of memory");
+	return k->values[k->nvalues++] ? 0 : err_nomem(err, "out of memory");
 }
 
 /* "A..B xF" or "A..B+S": numbers or sizes, expanded into decimal values. */
@@ -403,7 +403,7 @@ int sweep_prepare(struct iowl_run *run, struct iowl_err *err)
 	o->sets = calloc(nbase + o->nsweeps, sizeof(*o->sets));
 	if (!o->sets) {
 		o->sets = base;
-		return err_set(err, "out of memory");
+		return err_nomem(err, "out of memory");
 	}
 	ret = check_points(run, base, nbase, &npts, err);
 	free(o->sets);
@@ -438,7 +438,7 @@ int sweep_run(struct iowl_run *run)
 		return IOWL_EXIT_IO;
 	o->sets = sets;
 	if (!(pts = calloc(npts, sizeof(*pts))))
-		ret = err_set(&err, "out of memory");
+		ret = err_nomem(&err, "out of memory");
 	if (!ret && !(ret = outfile_open(&of, o->output, &err)))
 		out = of.f;
 	if (ret) {

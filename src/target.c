@@ -119,7 +119,7 @@ static int make_names(const struct job *job, unsigned clone, struct target_plan 
 		if (r < 0) {
 			plan->names[i] = NULL;
 			free(dir);
-			return err_set(err, "out of memory");
+			return err_nomem(err, "out of memory");
 		}
 		plan->files[i].path = plan->names[i];
 		plan->files[i].fd = -1;
@@ -664,7 +664,7 @@ int target_plan(const struct job *job, unsigned clone, struct target_plan *plan,
 	plan->nfiles = n;
 	if (!plan->files || !plan->names) {
 		target_plan_release(plan);
-		return err_set(err, "out of memory");
+		return err_nomem(err, "out of memory");
 	}
 	for (unsigned i = 0; i < n; i++)
 		plan->files[i].fd = -1;

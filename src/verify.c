@@ -616,10 +616,10 @@ static int verify_alloc(struct verify *v, const struct job *job, unsigned depth,
 	v->io_seq = calloc(depth, sizeof(*v->io_seq));
 	v->io_src = calloc(depth, sizeof(*v->io_src));
 	if (!v->scratch || !v->io_seq || !v->io_src)
-		return err_set(err, "job '%s': out of memory for verification", o->name);
+		return err_nomem(err, "job '%s': out of memory for verification", o->name);
 	if (job_does_dir(job, IO_OP_WRITE) &&
 	    !(v->state = calloc(units ? units : 1, sizeof(*v->state))))
-		return err_set(err, "job '%s': out of memory for the verify state of %" PRIu64
+		return err_nomem(err, "job '%s': out of memory for the verify state of %" PRIu64
 			       " units (%" PRIu64 " MiB: 4 bytes per verify_interval)",
 			       o->name, units, (units * 4) >> 20);
 	/* As fio: do_verify=0 turns every verification read off, the backlog's too. */
@@ -628,7 +628,7 @@ static int verify_alloc(struct verify *v, const struct job *job, unsigned depth,
 		v->ring_cap = o->verify_backlog + depth;
 		v->ring = calloc(v->ring_cap, sizeof(*v->ring));
 		if (!v->ring)
-			return err_set(err, "job '%s': out of memory for verify_backlog=%u",
+			return err_nomem(err, "job '%s': out of memory for verify_backlog=%u",
 				       o->name, o->verify_backlog);
 	}
 	return 0;
@@ -657,7 +657,7 @@ struct verify *verify_new(const struct job *job, unsigned clone, const struct ta
 	if (!v || !(v->base = calloc(plan->nfiles + 1, sizeof(*v->base))) ||
 	    verify_cfg_init(&v->cfg, o->verify, iv, o->verify_pattern, o->verify_pattern_len,
 			    true)) {
-		err_set(err, "job '%s': out of memory for verification", o->name);
+		err_nomem(err, "job '%s': out of memory for verification", o->name);
 		goto out_free;
 	}
 	if (verify_check_plan(job, plan, err))

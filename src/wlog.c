@@ -116,7 +116,7 @@ int wlog_open(struct wlog **out, const struct job *job, unsigned number, struct 
 		return 0;
 	l = calloc(1, sizeof(*l));
 	if (!l)
-		return err_set(err, "out of memory");
+		return err_nomem(err, "out of memory");
 	for (unsigned k = 0; k < L_NR; k++)
 		l->f[k].fd = -1;
 	l->hist.fd = -1;
@@ -140,7 +140,7 @@ int wlog_open(struct wlog **out, const struct job *job, unsigned number, struct 
 			if (job_does_dir(job, d) && !(l->hist_prev[d] = calloc(1, sizeof(struct hist))))
 				ret = -ENOMEM;
 		if (!ret && (!l->hist_delta || !l->bins || !l->line || ret))
-			ret = err_set(err, "out of memory");
+			ret = err_nomem(err, "out of memory");
 	}
 	if (ret) {
 		wlog_free(l);
@@ -306,7 +306,7 @@ int wlog_close(struct wlog *l, const struct worker_stats *st, uint64_t now, stru
 			first = w->err;
 	}
 	if (first)
-		return err_set(err, "a log is incomplete: %s", strerror(first));
+		return err_errno(err, first, "a log is incomplete");
 	return 0;
 }
 

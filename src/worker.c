@@ -124,7 +124,7 @@ static int setup_engine(struct worker *w)
 	w->pend = calloc(e->depth, sizeof(*w->pend));
 	w->requeue = calloc(e->depth, sizeof(*w->requeue));
 	if (!e->ios || !w->free_idx || !w->pend || !w->requeue || posix_memalign(&e->buf_base, 4096, bufsz * e->depth))
-		return err_set(&w->err, "job '%s': out of memory for %u buffers of %llu bytes",
+		return err_nomem(&w->err, "job '%s': out of memory for %u buffers of %llu bytes",
 			       o->name, e->depth, (unsigned long long)bufsz);
 	fill_init(&w->fill, w->job, w->number, region_bytes(&w->plan));
 	for (unsigned i = 0; i < e->depth; i++) {
@@ -184,17 +184,17 @@ static int worker_setup(struct worker *w)
 	if (!ret && (stats_init(&w->stats, o->slat_percentiles, o->clat_percentiles,
 				o->lat_percentiles) ||
 		     stats_streams_init(&w->stats, w->job->nstreams)))
-		ret = err_set(&w->err, "out of memory");
+		ret = err_nomem(&w->err, "out of memory");
 	for (unsigned i = 0; !ret && o->clat_percentiles && i < w->job->nstreams; i++)
 		for (unsigned d = 0; !ret && d < 3; d++)
 			if ((w->job->streams[i].dirs & (1U << d)) &&
 			    stats_stream_hist(&w->stats, i, d))
-				ret = err_set(&w->err, "out of memory");
+				ret = err_nomem(&w->err, "out of memory");
 	if (!ret && snap_init(&w->snap, &w->stats))
-		ret = err_set(&w->err, "out of memory");
+		ret = err_nomem(&w->err, "out of memory");
 	if (!ret && w->ctl->fill_exact &&
 	    cfill_init(&w->cfill, &w->plan, cfill_unit(w->job), w->ctl->fill_exact))
-		ret = err_set(&w->err, "out of memory");
+		ret = err_nomem(&w->err, "out of memory");
 	if (!ret)
 		ret = wlog_open(&w->wlog, w->job, w->number, &w->err);
 	w->log_io = wlog_per_io(w->wlog);
@@ -203,24 +203,34 @@ static int worker_setup(struct worker *w)
 	for (unsigned d = 0; !ret && d < 3 && o->clat_percentiles; d++)
 		if ((o->rate[d] || o->rate_iops[d]) &&
 		    !(w->stats.dir[d].sched_hist = calloc(1, sizeof(struct hist))))
-			ret = err_set(&w->err, "out of memory");
+			ret = err_nomem(&w->err, "out of memory");
 	if (!ret && o->worker_ramp) {
 		bool hist = o->clat_percentiles;
 
 		if (stats_steps_init(&w->stats, o->numjobs, hist) ||
 		    (hist && (!(w->step_hist = calloc(1, sizeof(struct hist))) ||
 			      !(w->step_scratch = calloc(1, sizeof(struct hist))))))
-			ret = err_set(&w->err, "out of memory");
+			ret = err_nomem(&w->err, "out of memory");
 	}
 	return ret;
 }
 
 static void iolog_flush(struct worker *w)
 {
-	if (w->iolog_len && write(w->iolog_fd, w->iolog_buf, w->iolog_len) < 0) {
-		w->iolog_err = errno;	/* reported at the end: the log is incomplete */
-		close(w->iolog_fd);
-		w->iolog_fd = -1;
+	size_t done = 0;
+
+	while (done < w->iolog_len) {	/* a short write (a full disk) is retried for its errno */
+		ssize_t n = write(w->iolog_fd, w->iolog_buf + done, w->iolog_len - done);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			w->iolog_err = n < 0 ? errno : EIO;	/* reported at the end: the log is incomplete */
+			close(w->iolog_fd);
+			w->iolog_fd = -1;
+			break;
+		}
+		done += (size_t)n;
 	}
 	w->iolog_len = 0;
 }

@@ -29,6 +29,17 @@ int err_vat(struct iowl_err *err, const char *file, unsigned line, const char *f
 /* Formats a message with no position.  Returns -EINVAL. */
 int err_set(struct iowl_err *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/*
+ * Like err_set() followed by ": " and strerror(errnum) (either sign), as git's error_errno();
+ * returns -errnum, so the cause reaches the caller (-EINVAL when errnum is 0).  Save errno before
+ * any call that may change it.
+ */
+int err_errno(struct iowl_err *err, int errnum, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* Like err_set() for a failed allocation ("out of memory ..."): returns -ENOMEM. */
+int err_nomem(struct iowl_err *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
 /* Prints "iowl: <msg>\n" to stderr for a message with no struct (warnings included). */
 void iowl_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

@@ -142,7 +142,7 @@ static int uring_register_bufs(struct engine *e, struct uring_priv *p, struct io
 
 	iov = calloc(e->depth, sizeof(*iov));
 	if (!iov) {
-		err_set(err, "io_uring: out of memory");
+		err_nomem(err, "io_uring: out of memory");
 		return -ENOMEM;
 	}
 	for (i = 0; i < e->depth; i++) {
@@ -174,8 +174,7 @@ static int uring_register_files(struct engine *e, struct uring_priv *p, struct i
 		return 0;
 	r = io_uring_register_files(&p->ring, p->fds, e->nfiles);
 	if (r < 0) {
-		err_set(err, "io_uring registerfiles: registering %u files failed: %s", e->nfiles,
-			strerror(-r));
+		err_errno(err, -r, "io_uring registerfiles: registering %u files failed", e->nfiles);
 		return r;
 	}
 	for (i = 0; i < e->nfiles; i++)
@@ -258,7 +257,7 @@ static int uring_init(struct engine *e, struct iowl_err *err)
 	if (!p || uring_alloc(p, e) < 0) {
 		if (p)
 			uring_free(p);
-		err_set(err, "io_uring: out of memory");
+		err_nomem(err, "io_uring: out of memory");
 		return -ENOMEM;
 	}
 	/* from here on cleanup() undoes whatever was set up */

@@ -104,7 +104,7 @@ static int aio_init(struct engine *e, struct iowl_err *err)
 out_free_priv:
 	aio_free(p);
 out_nomem:
-	err_set(err, "libaio: out of memory");
+	err_nomem(err, "libaio: out of memory");
 	return -ENOMEM;
 }
 

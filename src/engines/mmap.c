@@ -42,7 +42,7 @@ static int mmap_init(struct engine *e, struct iowl_err *err)
 	if (!p || !(p->map = calloc(e->nfiles ? e->nfiles : 1, sizeof(*p->map))) ||
 	    !(p->len = calloc(e->nfiles ? e->nfiles : 1, sizeof(*p->len)))) {
 		mmap_cleanup(e);
-		err_set(err, "mmap: out of memory");
+		err_nomem(err, "mmap: out of memory");
 		return -ENOMEM;
 	}
 	for (unsigned i = 0; i < e->nfiles; i++) {
@@ -58,8 +58,8 @@ static int mmap_init(struct engine *e, struct iowl_err *err)
 		if (m == MAP_FAILED) {
 			r = -errno;
 			mmap_cleanup(e);
-			err_set(err, "mmap: cannot map %s (%llu bytes): %s", f->path,
-				(unsigned long long)f->real_size, strerror(-r));
+			err_errno(err, -r, "mmap: cannot map %s (%llu bytes)", f->path,
+				(unsigned long long)f->real_size);
 			return r;
 		}
 		p->map[i] = m;

@@ -43,7 +43,7 @@ out_free_ring:
 out_free_priv:
 	free(p);
 out_nomem:
-	err_set(err, "null: out of memory");
+	err_nomem(err, "null: out of memory");
 	return -ENOMEM;
 }
 

@@ -51,7 +51,7 @@ static int posixaio_init(struct engine *e, struct iowl_err *err)
 	if (!p || !(p->cbs = calloc(n, sizeof(*p->cbs))) ||
 	    !(p->flight = calloc(n, sizeof(*p->flight))) || !(p->ready = calloc(n, sizeof(*p->ready)))) {
 		posixaio_cleanup(e);
-		err_set(err, "posixaio: out of memory");
+		err_nomem(err, "posixaio: out of memory");
 		return -ENOMEM;
 	}
 	return 0;

@@ -33,7 +33,7 @@ static int pvsync2_init(struct engine *e, struct iowl_err *err)
 
 	e->priv = p;
 	if (!p) {
-		err_set(err, "pvsync2: out of memory");
+		err_nomem(err, "pvsync2: out of memory");
 		return -ENOMEM;
 	}
 	if (e->params.nowait)

@@ -33,7 +33,7 @@ static int sync_init(struct engine *e, struct iowl_err *err)
 out_free_priv:
 	free(p);
 out_nomem:
-	err_set(err, "sync: out of memory");
+	err_nomem(err, "sync: out of memory");
 	return -ENOMEM;
 }
 

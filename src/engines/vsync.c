@@ -60,7 +60,7 @@ static int vsync_init(struct engine *e, struct iowl_err *err)
 	return 0;
 nomem:
 	vsync_cleanup(e);
-	err_set(err, "vsync: out of memory");
+	err_nomem(err, "vsync: out of memory");
 	return -ENOMEM;
 }
 

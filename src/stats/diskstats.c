@@ -292,7 +292,7 @@ static int disk_add_slaves(struct disk_set *s, unsigned idx, const char *sysdir,
 	if (!ret)
 		ret = disk_list_dir(dir, &names, &n);
 	if (ret) {
-		err_set(err, "cannot list '%s': %s", dir, strerror(-ret));
+		err_errno(err, -ret, "cannot list '%s'", dir);
 		return ret;
 	}
 	for (i = 0; i < n && !ret; i++) {
@@ -300,14 +300,14 @@ static int disk_add_slaves(struct disk_set *s, unsigned idx, const char *sysdir,
 		if (!ret)
 			ret = disk_read_devno(devfile, &major, &minor);
 		if (ret) {
-			err_set(err, "cannot read '%s': %s", devfile, strerror(-ret));
+			err_errno(err, -ret, "cannot read '%s'", devfile);
 			break;
 		}
 		ret = disk_add(s, major, minor, &child, err);
 		if (!ret && child >= 0)
 			ret = disk_add_member(s, idx, (unsigned)child);
 		if (ret == -ENOMEM)
-			err_set(err, "out of memory");
+			err_nomem(err, "out of memory");
 	}
 	for (i = 0; i < n; i++)
 		free(names[i]);
@@ -330,8 +330,8 @@ static int disk_add(struct disk_set *s, unsigned major, unsigned minor, int *idx
 	if (ret > 0)
 		return 0;
 	if (ret < 0) {
-		err_set(err, "cannot resolve block device %u:%u under '%s/sys': %s", major, minor,
-			s->root, strerror(-ret));
+		err_errno(err, -ret, "cannot resolve block device %u:%u under '%s/sys'", major, minor,
+			s->root);
 		return ret;
 	}
 	if (d.kind == DISK_KIND_PART && s->part_as_disk)
@@ -339,7 +339,7 @@ static int disk_add(struct disk_set *s, unsigned major, unsigned minor, int *idx
 	disk_read_limits(node.qdir, &d.lim);
 	nd = realloc(s->devs, (s->n + 1) * sizeof(*nd));
 	if (!nd) {
-		err_set(err, "out of memory");
+		err_nomem(err, "out of memory");
 		return -ENOMEM;
 	}
 	s->devs = nd;
@@ -391,7 +391,7 @@ int disk_set_add_target(struct disk_set *s, const char *path, int *devp, struct 
 	if (devp)
 		*devp = -1;
 	if (ret) {
-		err_set(err, "cannot stat '%s': %s", path, strerror(-ret));
+		err_errno(err, -ret, "cannot stat '%s'", path);
 		return ret;
 	}
 	if (S_ISBLK(st.st_mode))
@@ -438,7 +438,7 @@ int disk_set_sample(struct disk_set *s, uint64_t now_ns, struct iowl_err *err)
 	f = ret ? NULL : fopen(path, "re");
 	if (!f) {
 		ret = ret ? ret : -errno;
-		err_set(err, "cannot read '%s/proc/diskstats': %s", s->root, strerror(-ret));
+		err_errno(err, -ret, "cannot read '%s/proc/diskstats'", s->root);
 		return ret;
 	}
 	for (unsigned i = 0; i < s->n; i++) {

@@ -56,13 +56,13 @@ int vdbench_kv_add(struct vdbench_kv **list, unsigned *n, const char *flag, cons
 		return err_set(err, "%s '%s': give NAME=VALUE", flag, kv);
 	l = realloc(*list, (*n + 1) * sizeof(*l));
 	if (!l)
-		return err_set(err, "out of memory");
+		return err_nomem(err, "out of memory");
 	*list = l;
 	l[*n].key = strndup(kv, (size_t)(eq - kv));
 	l[*n].value = strdup(eq + 1);
 	(*n)++;
 	if (!l[*n - 1].key || !l[*n - 1].value)
-		return err_set(err, "out of memory");
+		return err_nomem(err, "out of memory");
 	if (!strcmp(flag, "--vdbench-var"))
 		for (const char *p = l[*n - 1].key; *p; p++)
 			if (!isalnum((unsigned char)*p) && *p != '_')
@@ -143,7 +143,7 @@ static int check_sweeps(struct iowl_run *run, const struct vdb_step *s, struct i
 	int ret = 0;
 
 	if (!sets)
-		return err_set(err, "out of memory");
+		return err_nomem(err, "out of memory");
 	if (nbase)
 		memcpy(sets, base, nbase * sizeof(*sets));
 	o->sets = sets;
@@ -260,12 +260,12 @@ static int execute(struct vdb *v, struct iowl_run *run, struct iowl_err *err)
 		return IOWL_EXIT_USAGE;
 	}
 	if (flat && output && !o->parse_only && !o->analyze && !(flat_f = fopen(output, "w"))) {
-		err_set(err, "--output '%s': %s", output, strerror(errno));
+		err_errno(err, errno, "--output '%s'", output);
 		return IOWL_EXIT_USAGE;
 	}
 	out = vdb_out_new(v, run, o->vdb.output, flat, flat_f);
 	if (!out) {
-		err_set(err, "out of memory");
+		err_nomem(err, "out of memory");
 		if (flat_f != stdout)
 			fclose(flat_f);
 		return IOWL_EXIT_USAGE;
