@@ -422,7 +422,9 @@ static int cmdline_option(struct iowl_run *run, const char *name, const char *va
 			return err_nomem(err, "out of memory");
 		(*cur)->cmdline = true;
 	}
-	return ini_section_add(*cur, name, value, CMDLINE, argi) ? err_nomem(err, "out of memory") : 0;
+	if (ini_section_add(*cur, name, value, CMDLINE, argi))
+		return err_nomem(err, "out of memory");
+	return 0;
 }
 
 static int read_job_files(struct iowl_run *run, struct iowl_err *err)

@@ -219,13 +219,15 @@ static void iolog_flush(struct worker *w)
 {
 	size_t done = 0;
 
-	while (done < w->iolog_len) {	/* a short write (a full disk) is retried for its errno */
+	/* a short write (a full disk) is retried for its errno */
+	while (done < w->iolog_len) {
 		ssize_t n = write(w->iolog_fd, w->iolog_buf + done, w->iolog_len - done);
 
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n <= 0) {
-			w->iolog_err = n < 0 ? errno : EIO;	/* reported at the end: the log is incomplete */
+			/* reported at the end: the log is incomplete */
+			w->iolog_err = n < 0 ? errno : EIO;
 			close(w->iolog_fd);
 			w->iolog_fd = -1;
 			break;
