@@ -106,7 +106,8 @@ static int cmdhelp(const char *name, struct iowl_err *err)
 	if (name && !one)
 		return err_set(err, "--cmdhelp: unknown option '%s' (iowl --cmdhelp lists them)", name);
 	if (one && one->type == OPT_UNSUPPORTED)
-		return err_set(err, "--cmdhelp: '%s' is a fio option iowl does not support yet", name);
+		return err_set(err, "--cmdhelp: '%s' %s", name,
+			       one->help ? one->help : "is a fio option iowl does not support yet");
 	for (unsigned i = 0; i < n; i++) {
 		const struct opt_def *d = &tab[i];
 

@@ -186,6 +186,9 @@ static const struct opt_value ioengine_values[] = {
 
 #define O(f) offsetof(struct job_opts, f)
 #define UNSUPPORTED(n) { .name = n, .type = OPT_UNSUPPORTED, .category = "unsupported" }
+/* A refused option with its reason (help): needs hardware or a service, or fio 3.33 lacks it. */
+#define REFUSED(n, why) { .name = n, .type = OPT_UNSUPPORTED, .category = "unsupported", .help = why }
+#define NEWER_THAN_FIO "is not a fio 3.33 option (a later fio added it); iowl follows fio 3.33"
 
 static const struct opt_def options[] = {
 	/* description and files */
@@ -521,7 +524,7 @@ static const struct opt_def options[] = {
 	  .help = "RWF_NOWAIT: an IO that would block fails with EAGAIN instead" },
 	/* fio options iowl does not implement: naming one is an error, never ignored */
 	UNSUPPORTED("rate_ignore_thinktime"),
-	UNSUPPORTED("thinkcycles"),
+	REFUSED("thinkcycles", NEWER_THAN_FIO),
 	UNSUPPORTED("latency_target"),
 	UNSUPPORTED("latency_window"),
 	UNSUPPORTED("latency_percentile"),
@@ -600,7 +603,7 @@ static const struct opt_def options[] = {
 	UNSUPPORTED("lockfile"),
 	UNSUPPORTED("unique_filename"),
 	UNSUPPORTED("opendir"),
-	UNSUPPORTED("exitall_fast"),
+	REFUSED("exitall_fast", NEWER_THAN_FIO),
 	UNSUPPORTED("wait_for"),
 	UNSUPPORTED("exec_prerun"),
 	UNSUPPORTED("exec_postrun"),
@@ -608,7 +611,7 @@ static const struct opt_def options[] = {
 	UNSUPPORTED("gid"),
 	UNSUPPORTED("flow"),
 	UNSUPPORTED("flow_id"),
-	UNSUPPORTED("flow_watermark"),
+	REFUSED("flow_watermark", "is not a fio 3.33 option (older fio had it; 3.33's flow keeps the jobs' shares without a watermark)"),
 	UNSUPPORTED("flow_sleep"),
 	UNSUPPORTED("mem"),
 	UNSUPPORTED("iomem"),
@@ -620,7 +623,7 @@ static const struct opt_def options[] = {
 	UNSUPPORTED("unified_rw_reporting"),
 	UNSUPPORTED("stats"),
 	UNSUPPORTED("serialize_overlap"),
-	UNSUPPORTED("ramp_size"),
+	REFUSED("ramp_size", NEWER_THAN_FIO),
 	UNSUPPORTED("sprandom"),
 	UNSUPPORTED("nonvectored"),
 	UNSUPPORTED("force_async"),
@@ -640,6 +643,8 @@ static const struct opt_def options[] = {
 };
 
 #undef UNSUPPORTED
+#undef REFUSED
+#undef NEWER_THAN_FIO
 #undef O
 
 static const unsigned n_options = sizeof(options) / sizeof(options[0]) - 1;
@@ -1318,7 +1323,8 @@ int opt_apply(const struct opt_def *def, struct job_opts *o, const char *value, 
 	case OPT_FUNC:
 		return def->parse(def, o, value, why);
 	case OPT_UNSUPPORTED:
-		snprintf(why, VAL_WHY_LEN, "is a fio option iowl does not support yet");
+		snprintf(why, VAL_WHY_LEN, "%s",
+			 def->help ? def->help : "is a fio option iowl does not support yet");
 		return -EINVAL;
 	}
 	return -EINVAL;
