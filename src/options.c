@@ -184,6 +184,8 @@ static const struct opt_value ioengine_values[] = {
 	{ NULL, 0, NULL },
 };
 
+/* The table is laid out by hand, one option per row group: clang-format leaves it alone. */
+/* clang-format off */
 #define O(f) offsetof(struct job_opts, f)
 #define UNSUPPORTED(n) { .name = n, .type = OPT_UNSUPPORTED, .category = "unsupported" }
 /* A refused option with its reason (help): needs hardware or a service, or fio 3.33 lacks it. */
@@ -642,6 +644,7 @@ static const struct opt_def options[] = {
 	{ .name = NULL },
 };
 
+/* clang-format on */
 #undef UNSUPPORTED
 #undef REFUSED
 #undef NEWER_THAN_FIO
