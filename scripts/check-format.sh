@@ -14,7 +14,7 @@ git cat-file -e "$base^{commit}" 2>/dev/null ||
 fix=""
 [ "$1" = fix ] && fix=1
 if [ -n "$fix" ]; then
-	"$gcf" --binary "$cf" --extensions c,h "$base" -- src include tests bench
+	"$gcf" --force --binary "$cf" --extensions c,h "$base" -- src include tests bench
 	exit 0
 fi
 out=$("$gcf" --binary "$cf" --diff --extensions c,h "$base" -- src include tests bench)

@@ -226,7 +226,8 @@ static FILE *iolog_open(const struct job *job, const struct target_plan *plan,
 		return NULL;
 	f = fopen(job->o.write_iolog, "w");
 	if (!f) {
-		err_errno(err, errno, "job '%s': write_iolog '%s'", job->o.name, job->o.write_iolog);
+		err_errno(err, errno, "job '%s': write_iolog '%s'", job->o.name,
+			  job->o.write_iolog);
 		return NULL;
 	}
 	fputs("fio version 2 iolog\n", f);

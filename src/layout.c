@@ -63,7 +63,7 @@ static int fill_range(int fd, uint64_t from, uint64_t to, const char *path, bool
 				break;
 			free(buf);
 			err_errno(err, e, "laying out '%s' at offset %llu", path,
-				(unsigned long long)from);
+				  (unsigned long long)from);
 			return -e;
 		}
 		from += (uint64_t)r;
@@ -106,7 +106,7 @@ static int preallocate(const struct job *job, int fd, const char *path, uint64_t
 	while (v->name && v->value != mode)	/* the option table's name for the mode */
 		v++;
 	err_errno(err, r, "job '%s': preallocating '%s' (%llu bytes, fallocate=%s)", job->o.name,
-		path, (unsigned long long)end, v->name ? v->name : "?");
+		  path, (unsigned long long)end, v->name ? v->name : "?");
 	return -r;
 }
 

@@ -327,7 +327,7 @@ static int iolog_begin(const struct iowl_run *run, const struct phase *p, struct
 		if (!f) {
 			e = errno;
 			err_errno(err, e, "job '%s': write_iolog '%s'", w->job->o.name,
-				w->job->o.write_iolog);
+				  w->job->o.write_iolog);
 			return worker_failed(w, -e, err);
 		}
 		if (!w->clone)
@@ -357,7 +357,8 @@ static void iolog_end(const struct phase *p)
 			fprintf(f, "%s close\n", w->plan.files[k].path);
 		if (ferror(f) | fclose(f))
 			iowl_warn("job '%s': write_iolog '%s': %s (the log lacks its close lines)",
-				  w->job->o.name, w->job->o.write_iolog, strerror(errno ? errno : EIO));
+				  w->job->o.name, w->job->o.write_iolog,
+				  strerror(errno ? errno : EIO));
 	}
 }
 

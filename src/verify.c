@@ -619,9 +619,10 @@ static int verify_alloc(struct verify *v, const struct job *job, unsigned depth,
 		return err_nomem(err, "job '%s': out of memory for verification", o->name);
 	if (job_does_dir(job, IO_OP_WRITE) &&
 	    !(v->state = calloc(units ? units : 1, sizeof(*v->state))))
-		return err_nomem(err, "job '%s': out of memory for the verify state of %" PRIu64
-			       " units (%" PRIu64 " MiB: 4 bytes per verify_interval)",
-			       o->name, units, (units * 4) >> 20);
+		return err_nomem(err,
+				 "job '%s': out of memory for the verify state of %" PRIu64
+				 " units (%" PRIu64 " MiB: 4 bytes per verify_interval)",
+				 o->name, units, (units * 4) >> 20);
 	/* As fio: do_verify=0 turns every verification read off, the backlog's too. */
 	if (o->verify_backlog && o->do_verify && job_does_dir(job, IO_OP_WRITE)) {
 		v->backlog = o->verify_backlog;
@@ -629,7 +630,7 @@ static int verify_alloc(struct verify *v, const struct job *job, unsigned depth,
 		v->ring = calloc(v->ring_cap, sizeof(*v->ring));
 		if (!v->ring)
 			return err_nomem(err, "job '%s': out of memory for verify_backlog=%u",
-				       o->name, o->verify_backlog);
+					 o->name, o->verify_backlog);
 	}
 	return 0;
 }

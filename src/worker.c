@@ -125,7 +125,7 @@ static int setup_engine(struct worker *w)
 	w->requeue = calloc(e->depth, sizeof(*w->requeue));
 	if (!e->ios || !w->free_idx || !w->pend || !w->requeue || posix_memalign(&e->buf_base, 4096, bufsz * e->depth))
 		return err_nomem(&w->err, "job '%s': out of memory for %u buffers of %llu bytes",
-			       o->name, e->depth, (unsigned long long)bufsz);
+				 o->name, e->depth, (unsigned long long)bufsz);
 	fill_init(&w->fill, w->job, w->number, region_bytes(&w->plan));
 	for (unsigned i = 0; i < e->depth; i++) {
 		e->ios[i].index = (uint16_t)i;

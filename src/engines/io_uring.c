@@ -174,7 +174,8 @@ static int uring_register_files(struct engine *e, struct uring_priv *p, struct i
 		return 0;
 	r = io_uring_register_files(&p->ring, p->fds, e->nfiles);
 	if (r < 0) {
-		err_errno(err, -r, "io_uring registerfiles: registering %u files failed", e->nfiles);
+		err_errno(err, -r, "io_uring registerfiles: registering %u files failed",
+			  e->nfiles);
 		return r;
 	}
 	for (i = 0; i < e->nfiles; i++)

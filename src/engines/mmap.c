@@ -59,7 +59,7 @@ static int mmap_init(struct engine *e, struct iowl_err *err)
 			r = -errno;
 			mmap_cleanup(e);
 			err_errno(err, -r, "mmap: cannot map %s (%llu bytes)", f->path,
-				(unsigned long long)f->real_size);
+				  (unsigned long long)f->real_size);
 			return r;
 		}
 		p->map[i] = m;

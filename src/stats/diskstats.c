@@ -330,8 +330,8 @@ static int disk_add(struct disk_set *s, unsigned major, unsigned minor, int *idx
 	if (ret > 0)
 		return 0;
 	if (ret < 0) {
-		err_errno(err, -ret, "cannot resolve block device %u:%u under '%s/sys'", major, minor,
-			s->root);
+		err_errno(err, -ret, "cannot resolve block device %u:%u under '%s/sys'", major,
+			  minor, s->root);
 		return ret;
 	}
 	if (d.kind == DISK_KIND_PART && s->part_as_disk)
