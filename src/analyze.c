@@ -11,6 +11,7 @@
 #include "iowl/lru.h"
 #include "iowl/cachefill.h"
 #include "iowl/gen.h"
+#include "iowl/iolog.h"
 #include "iowl/report.h"
 #include "iowl/target.h"
 #include "iowl/version.h"
@@ -217,25 +218,6 @@ static void analysis_release(struct analysis *a)
 	lru_release(&a->lru);
 }
 
-static FILE *iolog_open(const struct job *job, const struct target_plan *plan,
-			struct iowl_err *err)
-{
-	FILE *f;
-
-	if (!job->o.write_iolog)
-		return NULL;
-	f = fopen(job->o.write_iolog, "w");
-	if (!f) {
-		err_errno(err, errno, "job '%s': write_iolog '%s'", job->o.name,
-			  job->o.write_iolog);
-		return NULL;
-	}
-	fputs("fio version 2 iolog\n", f);
-	for (unsigned i = 0; i < plan->nfiles; i++)
-		fprintf(f, "%s add\n%s open\n", plan->files[i].path, plan->files[i].path);
-	return f;
-}
-
 static int cmp_size(const void *a, const void *b)
 {
 	const struct size_count *x = a, *y = b;
@@ -247,10 +229,10 @@ static int cmp_size(const void *a, const void *b)
 static int generate(const struct job *job, uint64_t nios, bool iolog, struct analysis *a,
 		    struct iowl_err *err)
 {
-	static const char *const ops[] = { "read", "write", "trim" };
+	const char *path = iolog ? job->o.write_iolog : NULL;
+	struct iolog_w log = { .fd = -1 };
 	struct target_plan plan;
 	struct gen *g = NULL;
-	FILE *log = NULL;
 	int ret;
 
 	ret = target_plan(job, 0, &plan, err);
@@ -262,10 +244,16 @@ static int generate(const struct job *job, uint64_t nios, bool iolog, struct ana
 		goto out;
 	}
 	g = gen_new(job, 0, 0, &plan, err);
-	log = iolog ? iolog_open(job, &plan, err) : NULL;
-	if (!g || (iolog && job->o.write_iolog && !log)) {
+	if (!g) {
 		ret = -EINVAL;
 		goto out;
+	}
+	if (path) {
+		ret = iolog_begin(job->o.name, path, true, &plan, err);
+		if (!ret)
+			ret = iolog_w_open(&log, job->o.name, path, err);
+		if (ret)
+			goto out;
 	}
 	for (uint64_t i = 0; i < nios; i++) {
 		struct io_u io = { 0 };
@@ -274,18 +262,20 @@ static int generate(const struct job *job, uint64_t nios, bool iolog, struct ana
 			gen_restart(g);
 		gen_next(g, &io);
 		count(a, &io);
-		if (log)
-			fprintf(log, "%s %s %" PRIu64 " %u\n", plan.files[io.file].path,
-				ops[io.op], io.offset, io.len);
+		if (log.fd >= 0)
+			iolog_w_add(&log, plan.files[io.file].path, io.op, io.offset, io.len);
 	}
-	for (unsigned i = 0; log && i < plan.nfiles; i++)
-		fprintf(log, "%s close\n", plan.files[i].path);
-	ret = heat_summarise(a) || a->lru_err ? err_nomem(err, "out of memory") : 0;
+	if (path)
+		ret = iolog_w_close(&log, job->o.name, path, err);
+	if (!ret && path)
+		ret = iolog_end(job->o.name, path, &plan, err);
+	if (!ret && (heat_summarise(a) || a->lru_err))
+		ret = err_nomem(err, "out of memory");
 	for (unsigned d = 0; d < 3; d++)
 		qsort(a->sizes[d], a->nsizes[d], sizeof(a->sizes[d][0]), cmp_size);
 out:
-	if (log && fclose(log) && !ret)
-		ret = err_errno(err, errno, "write_iolog '%s'", job->o.write_iolog);
+	if (log.buf)
+		iolog_w_close(&log, job->o.name, path, &(struct iowl_err){ "" });
 	gen_free(g);
 	target_plan_release(&plan);
 	return ret;

@@ -23,6 +23,7 @@
 #include "iowl/diskstats.h"
 #include "iowl/engine.h"
 #include "iowl/interval.h"
+#include "iowl/iolog.h"
 #include "iowl/options.h"
 #include "iowl/outfile.h"
 #include "iowl/preflight.h"
@@ -313,52 +314,31 @@ static int phase_create(struct iowl_run *run, unsigned phase, unsigned *number, 
 	return 0;
 }
 
-static int iolog_begin(const struct iowl_run *run, const struct phase *p, struct iowl_err *err)
+/* The first clone of a job creates its write_iolog; the others add their files. */
+static int phase_iolog_begin(const struct phase *p, struct iowl_err *err)
 {
 	for (unsigned i = 0; i < p->n; i++) {
 		struct worker *w = p->w[i];
-		FILE *f;
-		int e;
+		int ret;
 
 		if (!w->job->o.write_iolog)
 			continue;
-		/* The first clone of a job creates the log; the others add their files. */
-		f = fopen(w->job->o.write_iolog, w->clone ? "a" : "w");
-		if (!f) {
-			e = errno;
-			err_errno(err, e, "job '%s': write_iolog '%s'", w->job->o.name,
-				  w->job->o.write_iolog);
-			return worker_failed(w, -e, err);
-		}
-		if (!w->clone)
-			fputs("fio version 2 iolog\n", f);
-		for (unsigned k = 0; k < w->plan.nfiles; k++)
-			fprintf(f, "%s add\n%s open\n", w->plan.files[k].path,
-				w->plan.files[k].path);
-		if (ferror(f) | fclose(f)) {
-			e = errno ? errno : EIO;
-			err_errno(err, e, "job '%s': write_iolog '%s'", w->job->o.name,
-				  w->job->o.write_iolog);
-			return worker_failed(w, -e, err);
-		}
+		ret = iolog_begin(w->job->o.name, w->job->o.write_iolog, !w->clone, &w->plan, err);
+		if (ret)
+			return worker_failed(w, ret, err);
 	}
 	return 0;
 }
 
-static void iolog_end(const struct phase *p)
+static void phase_iolog_end(const struct phase *p)
 {
 	for (unsigned i = 0; i < p->n; i++) {
 		const struct worker *w = p->w[i];
-		FILE *f;
+		struct iowl_err err = { "" };
 
-		if (!w->job->o.write_iolog || !(f = fopen(w->job->o.write_iolog, "a")))
-			continue;
-		for (unsigned k = 0; k < w->plan.nfiles; k++)
-			fprintf(f, "%s close\n", w->plan.files[k].path);
-		if (ferror(f) | fclose(f))
-			iowl_warn("job '%s': write_iolog '%s': %s (the log lacks its close lines)",
-				  w->job->o.name, w->job->o.write_iolog,
-				  strerror(errno ? errno : EIO));
+		if (w->job->o.write_iolog &&
+		    iolog_end(w->job->o.name, w->job->o.write_iolog, &w->plan, &err))
+			iowl_warn("%s (the log lacks its close lines)", err.text);
 	}
 }
 
@@ -797,7 +777,7 @@ static int run_phase(struct iowl_run *run, unsigned phase, unsigned *number,
 	ret = phase_create(run, phase, number, &p, &err);
 
 	if (!ret)
-		ret = iolog_begin(run, &p, &err);
+		ret = phase_iolog_begin(&p, &err);
 	/* After the layout, so the device figures cover the workload only. */
 	if (!ret && disks->n && !disks->nsamples &&
 	    disk_set_sample(disks, clock_ns(), &(struct iowl_err){ "" }))
@@ -824,7 +804,7 @@ static int run_phase(struct iowl_run *run, unsigned phase, unsigned *number,
 			ivl_finish(iv, clock_ns(), joined);
 			phase_mark(disks, marks ? marks + disks->n : NULL);
 		}
-		iolog_end(&p);
+		phase_iolog_end(&p);
 	}
 	if (joined)
 		guard_set_settle(&run->guard);

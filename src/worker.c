@@ -20,8 +20,7 @@
 #include "iowl/wlog.h"
 #include "iowl/worker.h"
 
-#define SAMPLE_NS 500000000ULL		/* fio's bwavgtime / iopsavgtime */
-#define IOLOG_BUF (64 * 1024)
+#define SAMPLE_NS      500000000ULL	      /* fio's bwavgtime / iopsavgtime */
 #define IO_RETRY 1U			/* io_u flag: resubmission of a short or EAGAIN IO */
 #define IO_QUEUED 2U			/* io_u flag: went through the queue (it has a slat) */
 #define RATE_SETTLE_NS 2000000000ULL	/* fio's settling time before rate_min is checked */
@@ -29,8 +28,6 @@
 #define THINK_NAP_NS 100000000ULL	/* longest single sleep of a thinktime stall */
 #define REAP_SLICE_NS 250000000ULL	/* longest wait for a completion between looks at a stop and io_timeout */
 #define RATE_SPIN_NS 100000ULL		/* the end of a rate wait without IO in flight is spun: a sleep wakes late */
-
-static const char *const op_names[] = { "read", "write", "trim", "sync", "datasync" };
 
 struct worker *worker_new(const struct job *job, unsigned clone, unsigned number,
 			  struct run_ctl *ctl)
@@ -44,7 +41,7 @@ struct worker *worker_new(const struct job *job, unsigned clone, unsigned number
 	w->clone = clone;
 	w->number = number;
 	w->ctl = ctl;
-	w->iolog_fd = -1;
+	w->iolog.fd = -1;
 	w->deadline_ns = UINT64_MAX;
 	w->next_step_ns = UINT64_MAX;
 	w->think_io_at = UINT64_MAX;
@@ -152,20 +149,6 @@ static int setup_verify(struct worker *w)
 	return w->verify ? 0 : -EINVAL;
 }
 
-static int setup_iolog(struct worker *w)
-{
-	const char *path = w->job->o.write_iolog;
-
-	if (!path)
-		return 0;
-	w->iolog_buf = malloc(IOLOG_BUF);
-	w->iolog_fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
-	if (!w->iolog_buf || w->iolog_fd < 0)
-		return err_set(&w->err, "job '%s': write_iolog '%s': %s", w->job->o.name, path,
-			       strerror(w->iolog_buf ? errno : ENOMEM));
-	return 0;
-}
-
 static int worker_setup(struct worker *w)
 {
 	const struct job_opts *o = &w->job->o;
@@ -198,8 +181,8 @@ static int worker_setup(struct worker *w)
 	if (!ret)
 		ret = wlog_open(&w->wlog, w->job, w->number, &w->err);
 	w->log_io = wlog_per_io(w->wlog);
-	if (!ret)
-		ret = setup_iolog(w);
+	if (!ret && w->job->o.write_iolog)
+		ret = iolog_w_open(&w->iolog, w->job->o.name, w->job->o.write_iolog, &w->err);
 	for (unsigned d = 0; !ret && d < 3 && o->clat_percentiles; d++)
 		if ((o->rate[d] || o->rate_iops[d]) &&
 		    !(w->stats.dir[d].sched_hist = calloc(1, sizeof(struct hist))))
@@ -215,46 +198,10 @@ static int worker_setup(struct worker *w)
 	return ret;
 }
 
-static void iolog_flush(struct worker *w)
-{
-	size_t done = 0;
-
-	/* a short write (a full disk) is retried for its errno */
-	while (done < w->iolog_len) {
-		ssize_t n = write(w->iolog_fd, w->iolog_buf + done, w->iolog_len - done);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0) {
-			/* reported at the end: the log is incomplete */
-			w->iolog_err = n < 0 ? errno : EIO;
-			close(w->iolog_fd);
-			w->iolog_fd = -1;
-			break;
-		}
-		done += (size_t)n;
-	}
-	w->iolog_len = 0;
-}
-
-/*
- * Records one issued IO in fio's iolog v2 format: "<file> <action> <offset> <length>"; a sync
- * or datasync has offset and length 0 (fio's read_iolog skips lines without them).
- */
+/* Records one issued IO in the job's write_iolog. */
 static void iolog_add(struct worker *w, const struct io_u *io)
 {
-	const char *path = w->plan.files[io->file].path;
-	size_t room = IOLOG_BUF - w->iolog_len;
-	int n;
-
-	if (room < 4096) {
-		iolog_flush(w);
-		room = IOLOG_BUF;
-	}
-	n = snprintf(w->iolog_buf + w->iolog_len, room, "%s %s %llu %u\n", path, op_names[io->op],
-		     (unsigned long long)io->offset, io->len);
-	if (n > 0 && (size_t)n < room)
-		w->iolog_len += (size_t)n;
+	iolog_w_add(&w->iolog, w->plan.files[io->file].path, io->op, io->offset, io->len);
 }
 
 static void put_io(struct worker *w, struct io_u *io)
@@ -1029,7 +976,7 @@ static int issue(struct worker *w, struct io_u *io)
 {
 	int ret;
 
-	if (w->iolog_fd >= 0 && !(io->flags & IO_RETRY))
+	if (w->iolog.fd >= 0 && !(io->flags & IO_RETRY))
 		iolog_add(w, io);
 	ret = w->eng.ops->queue(&w->eng, io);
 	if (ret == ENGINE_COMPLETED) {
@@ -1194,7 +1141,7 @@ static void end_fsync(struct worker *w)
 
 		if (w->plan.files[i].fd < 0)
 			continue;
-		if (w->iolog_fd >= 0)
+		if (w->iolog.fd >= 0)
 			iolog_add(w, &sync);
 		if (fsync(w->plan.files[i].fd) && !w->stats.errors)
 			record_error(w, &sync, errno);
@@ -1453,13 +1400,10 @@ void *worker_main(void *arg)
 	account_cpu(w, &ru0, &ru1);
 	if (w->cfill.base)
 		cfill_publish(&w->cfill, &w->stats.cfill);
-	if (w->iolog_fd >= 0)
-		iolog_flush(w);
-	if (w->iolog_err && !w->status) {	/* an incomplete log is a failed run, as for the logs */
-		err_set(&w->err, "job '%s': write_iolog '%s': %s (the log is incomplete)", o->name,
-			o->write_iolog, strerror(w->iolog_err));
+	/* an incomplete log is a failed run, as for the logs */
+	if (o->write_iolog && iolog_w_close(&w->iolog, o->name, o->write_iolog, &w->err) &&
+	    !w->status)
 		w->status = -EIO;
-	}
 	if (w->verify)
 		verify_report(w);
 out:
@@ -1493,9 +1437,9 @@ void worker_free(struct worker *w)
 	snap_release(&w->snap);
 	wlog_free(w->wlog);
 	target_plan_release(&w->plan);
-	if (w->iolog_fd >= 0)
-		close(w->iolog_fd);
-	free(w->iolog_buf);
+	if (w->iolog.fd >= 0)
+		close(w->iolog.fd);
+	free(w->iolog.buf);
 	free(w->eng.ios);
 	free(w->eng.buf_base);
 	free(w->free_idx);

@@ -14,6 +14,7 @@
 #include "iowl/job.h"
 #include "iowl/snap.h"
 #include "iowl/stats.h"
+#include "iowl/iolog.h"
 #include "iowl/target.h"
 
 struct gen;
@@ -105,10 +106,7 @@ struct worker {
 	bool stuck;			/* io_timeout passed with IOs in flight: they are left */
 	struct worker *left_next;	/* worker_free() keeps stuck workers in a list */
 	int pass_err;			/* -errno of the files' renewal between loops (err holds why) */
-	int iolog_fd;			/* -1: no write_iolog */
-	char *iolog_buf;
-	size_t iolog_len;
-	int iolog_err;			/* errno of a failed write of the iolog, 0: none */
+	struct iolog_w iolog;		/* write_iolog; fd -1: none */
 	int state;			/* enum worker_state, read by the progress line */
 	int halt;			/* set by the run (steady state): end like runtime does */
 	int status;			/* 0, or -errno of a setup or engine failure */
