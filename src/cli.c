@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "iowl/clock.h"
 #include "iowl/cli.h"
 #include "iowl/engine.h"
 #include "iowl/options.h"
@@ -262,7 +263,7 @@ static int flag(struct iowl_run *run, const char *name, const char *value, char 
 
 		if (!value && st)
 			return err_set(err, "--status-interval needs a time (--status-interval=1s)");
-		if (value && (val_parse_time_ns(value, 1000000000ULL, &ns, why) || ns < 1000000))
+		if (value && (val_parse_time_ns(value, NSEC_PER_SEC, &ns, why) || ns < 1000000))
 			return err_set(err, "--%s=%s: give a time of at least 1ms (e.g. --%s=1s, --%s=500ms)",
 				       name, value, name, name);
 		if (st)
@@ -327,7 +328,7 @@ static int flag(struct iowl_run *run, const char *name, const char *value, char 
 	if (!strcmp(name, "metrics-linger")) {
 		char why[VAL_WHY_LEN];
 
-		if (val_parse_time_ns(value, 1000000000ULL, &o->metrics.linger_ns, why))
+		if (val_parse_time_ns(value, NSEC_PER_SEC, &o->metrics.linger_ns, why))
 			return err_set(err, "--metrics-linger=%s: give a time (--metrics-linger=5s; a bare number is seconds)",
 				       value);
 		return 0;

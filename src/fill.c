@@ -3,6 +3,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "iowl/clock.h"
 #include "iowl/fill.h"
 #include "iowl/job.h"
 
@@ -110,7 +111,7 @@ void fill_init(struct fill *f, const struct job *job, unsigned number, uint64_t 
 	f->seed = rng_mix64(o->randseed ^ rng_mix64(number + 1ULL));
 	f->stamp = (uint64_t)number << 48;
 	clock_gettime(CLOCK_REALTIME, &now);
-	f->salt = rng_mix64((uint64_t)now.tv_sec * 1000000000ULL + (uint64_t)now.tv_nsec) ;
+	f->salt = rng_mix64((uint64_t)now.tv_sec * NSEC_PER_SEC + (uint64_t)now.tv_nsec);
 	rng_init(&f->rng, o->randseed, rng_stream_id(number, 0x46494c4cU));
 }
 

@@ -438,8 +438,8 @@ static void ss_sample(struct ivl *iv, unsigned k, uint64_t t)
 	}
 	if (!dt)
 		return;
-	if (steady_add(&u->ss, (uint64_t)((unsigned __int128)ios * 1000000000ULL / dt),
-		       (uint64_t)((unsigned __int128)bytes * 1000000000ULL / dt),
+	if (steady_add(&u->ss, (uint64_t)((unsigned __int128)ios * NSEC_PER_SEC / dt),
+		       (uint64_t)((unsigned __int128)bytes * NSEC_PER_SEC / dt),
 		       (uint64_t)lat_mean(&clat))) {
 		u->ss_attained_ns = t - iv->start_ns;
 		halt_unit(iv, k);

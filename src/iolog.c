@@ -17,8 +17,8 @@ static const char *const iolog_actions[] = { "read", "write", "trim", "sync", "d
  * plan and action, files in order; a failed write is reported.
  */
 static int iolog_lines(const char *job_name, const char *path, bool first, const char *header,
-		       const struct target_plan *plan, const char *const *actions, unsigned nactions,
-		       struct iowl_err *err)
+		       const struct target_plan *plan, const char *const *actions,
+		       unsigned nactions, struct iowl_err *err)
 {
 	FILE *f = fopen(path, first ? "w" : "a");
 	int e;

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "iowl/clock.h"
 #include "iowl/fill.h"
 #include "iowl/job.h"
 #include "iowl/options.h"
@@ -16,7 +17,7 @@
 #include "iowl/value.h"
 #include "iowl/verify.h"
 
-#define NS_S 1000000000ULL
+#define NS_S  NSEC_PER_SEC
 #define NS_MS 1000000ULL
 #define NS_US 1000ULL
 

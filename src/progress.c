@@ -68,7 +68,7 @@ void progress_update(struct progress *p, const struct worker *const *w, unsigned
 	}
 	dt = p->last_ns ? (double)(now - p->last_ns) / 1e9 : 0;
 	len += (size_t)snprintf(line + len, sizeof(line) - len, "Jobs: %u: [%llus]", running,
-				(unsigned long long)((now - start_ns) / 1000000000ULL));
+				(unsigned long long)((now - start_ns) / NSEC_PER_SEC));
 	for (unsigned d = 0; dt > 0 && d < 3; d++) {
 		if (ios[d] < p->last_ios[d] || (!ios[d] && !p->last_ios[d]))
 			continue;
@@ -78,7 +78,7 @@ void progress_update(struct progress *p, const struct worker *const *w, unsigned
 					dchar[d], a, b);
 	}
 	if (p->planned_ns && now - start_ns < p->planned_ns) {
-		uint64_t left = (p->planned_ns - (now - start_ns)) / 1000000000ULL;
+		uint64_t left = (p->planned_ns - (now - start_ns)) / NSEC_PER_SEC;
 
 		snprintf(line + len, sizeof(line) - len, "[eta %02llum:%02llus]",
 			 (unsigned long long)(left / 60), (unsigned long long)(left % 60));
@@ -87,7 +87,7 @@ void progress_update(struct progress *p, const struct worker *const *w, unsigned
 	fflush(stderr);
 	p->printed = true;
 	p->last_ns = now;
-	p->next_ns = now + 1000000000ULL;
+	p->next_ns = now + NSEC_PER_SEC;
 	memcpy(p->last_ios, ios, sizeof(ios));
 	memcpy(p->last_bytes, bytes, sizeof(bytes));
 }

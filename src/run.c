@@ -467,8 +467,9 @@ static bool phase_wait(struct iowl_run *run, struct phase *p, struct ivl *iv)
 		uint64_t nap = next > now && next - now < PROGRESS_NS ? next - now : PROGRESS_NS;
 
 		if (next > now)
-			nanosleep(&(struct timespec){ (time_t)(nap / 1000000000ULL),
-						      (long)(nap % 1000000000ULL) }, NULL);
+			nanosleep(&(struct timespec){ (time_t)(nap / NSEC_PER_SEC),
+						      (long)(nap % NSEC_PER_SEC) },
+				  NULL);
 		ivl_poll(iv, clock_ns());
 		progress_update(&prog, (const struct worker *const *)p->w, p->n, run->ctl.start_ns);
 		if (output_gone(run))
@@ -623,7 +624,7 @@ static void group_add(struct group_result *g, const struct job_result *u)
 
 		if (!ds->ios)
 			continue;
-		bw = rt ? (uint64_t)((unsigned __int128)ds->bytes * 1000000000ULL / rt) : 0;
+		bw = rt ? (uint64_t)((unsigned __int128)ds->bytes * NSEC_PER_SEC / rt) : 0;
 		if (!g->ios[d] || bw < g->min_bw[d])
 			g->min_bw[d] = bw;
 		if (bw > g->max_bw[d])
@@ -665,8 +666,9 @@ static int build_groups(const struct iowl_run *run, struct run_result *r)
 	for (unsigned g = 0; g < n; g++)
 		for (unsigned d = 0; d < 3; d++)
 			if (r->groups[g].runtime_ns[d])
-				r->groups[g].agg_bw[d] = (uint64_t)((unsigned __int128)r->groups[g].bytes[d] *
-								    1000000000ULL / r->groups[g].runtime_ns[d]);
+				r->groups[g].agg_bw[d] =
+					(uint64_t)((unsigned __int128)r->groups[g].bytes[d] *
+						   NSEC_PER_SEC / r->groups[g].runtime_ns[d]);
 	return 0;
 }
 

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "iowl/clock.h"
 #include "iowl/value.h"
 
 /* Longest stretch of user text quoted in a message; the rest becomes "...". */
@@ -43,10 +44,10 @@ struct val_unit {
 };
 
 static const struct val_unit val_time_units[] = {
-	{"d", 86400000000000ULL}, {"h", 3600000000000ULL}, {"m", 60000000000ULL},
-	{"s", 1000000000ULL},	  {"ms", 1000000ULL},	   {"msec", 1000000ULL},
-	{"us", 1000ULL},	  {"usec", 1000ULL},	   {"ns", 1ULL},
-	{"nsec", 1ULL},
+	{ "d", 86400000000000ULL }, { "h", 3600000000000ULL }, { "m", 60000000000ULL },
+	{ "s", NSEC_PER_SEC },	    { "ms", 1000000ULL },      { "msec", 1000000ULL },
+	{ "us", 1000ULL },	    { "usec", 1000ULL },       { "ns", 1ULL },
+	{ "nsec", 1ULL },
 };
 
 static int val_why(char *why, int ret, const char *fmt, ...) __attribute__((format(printf, 3, 4)));

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "iowl/clock.h"
 #include "iowl/fiolog.h"
 #include "iowl/hist.h"
 #include "iowl/job.h"
@@ -230,11 +231,11 @@ static void avg_window(struct wlog *l, const struct worker_stats *st, uint64_t n
 		if (!ios || !ns)
 			continue;
 		if (l->f[L_BW].fd >= 0) {
-			e.value = (uint64_t)((unsigned __int128)bytes * 1000000000ULL / ns / 1024);
+			e.value = (uint64_t)((unsigned __int128)bytes * NSEC_PER_SEC / ns / 1024);
 			wf_line(&l->f[L_BW], &e, l->log_offset);
 		}
 		if (l->f[L_IOPS].fd >= 0) {
-			e.value = (uint64_t)((unsigned __int128)ios * 1000000000ULL / ns);
+			e.value = (uint64_t)((unsigned __int128)ios * NSEC_PER_SEC / ns);
 			wf_line(&l->f[L_IOPS], &e, l->log_offset);
 		}
 		if (l->f[L_LAT].fd >= 0) {

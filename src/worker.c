@@ -312,9 +312,10 @@ static void take_sample(struct worker *w, uint64_t now)
 		uint64_t bytes = ds->bytes - w->sample_bytes[d];
 
 		if (job_does_dir(w->job, d) && dt) {
-			lat_add(&ds->iops_samples, (uint64_t)((unsigned __int128)ios * 1000000000ULL / dt));
+			lat_add(&ds->iops_samples,
+				(uint64_t)((unsigned __int128)ios * NSEC_PER_SEC / dt));
 			lat_add(&ds->bw_samples,
-				(uint64_t)((unsigned __int128)bytes * 1000000000ULL / dt / 1024));
+				(uint64_t)((unsigned __int128)bytes * NSEC_PER_SEC / dt / 1024));
 		}
 		w->sample_ios[d] = ds->ios;
 		w->sample_bytes[d] = ds->bytes;
@@ -414,7 +415,7 @@ static bool rate_short(struct worker *w, unsigned d, uint64_t dt)
 	const struct job_opts *o = &w->job->o;
 	const struct dir_stats *ds = &w->stats.dir[d];
 	uint64_t done = o->rate_min[d] ? ds->bytes - w->cycle_bytes[d] : ds->ios - w->cycle_ios[d];
-	uint64_t got = (uint64_t)((unsigned __int128)done * 1000000000ULL / dt);
+	uint64_t got = (uint64_t)((unsigned __int128)done * NSEC_PER_SEC / dt);
 
 	if (got >= (o->rate_min[d] ? o->rate_min[d] : o->rate_iops_min[d]))
 		return false;
@@ -1150,7 +1151,7 @@ static void end_fsync(struct worker *w)
 
 static uint64_t tv_ns(const struct timeval *tv)
 {
-	return (uint64_t)tv->tv_sec * 1000000000ULL + (uint64_t)tv->tv_usec * 1000ULL;
+	return (uint64_t)tv->tv_sec * NSEC_PER_SEC + (uint64_t)tv->tv_usec * 1000ULL;
 }
 
 static void account_cpu(struct worker *w, const struct rusage *a, const struct rusage *b)

@@ -10,6 +10,11 @@
 #include <x86intrin.h>
 #endif
 
+/* Nanoseconds in a second, millisecond and microsecond: iowl keeps every time in ns. */
+#define NSEC_PER_SEC  1000000000ULL
+#define NSEC_PER_MSEC 1000000ULL
+#define NSEC_PER_USEC 1000ULL
+
 /*
  * Calibration of the time-stamp counter against CLOCK_MONOTONIC.  It is the one process-wide
  * setting outside struct iowl_run, because it describes the machine, not a run: clock_init()

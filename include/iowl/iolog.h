@@ -15,14 +15,14 @@
 #include "iowl/err.h"
 #include "iowl/target.h"
 
-#define IOLOG_BUF (64u << 10)	/* bytes a writer gathers before one write(2) */
+#define IOLOG_BUF (64u << 10) /* bytes a writer gathers before one write(2) */
 
 /* One clone's buffered writer.  fd -1: not logging. */
 struct iolog_w {
 	int fd;
 	char *buf;
 	size_t len;
-	int err;	/* errno of a failed write: the log is incomplete */
+	int err; /* errno of a failed write: the log is incomplete */
 };
 
 /*

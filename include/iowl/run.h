@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 
+#include "iowl/clock.h"
 #include "iowl/assert.h"
 #include "iowl/diagnose.h"
 #include "iowl/diskstats.h"
@@ -30,7 +31,8 @@ enum iowl_exit {
 
 #define CURVE_MAX_POINTS 32
 #define IOSTAT_DEFAULT 1		/* --iostat without a time */
-#define INTERVAL_DEFAULT_NS 1000000000ULL	/* the series' interval without --status-interval */		/* --curve's percentages */
+#define INTERVAL_DEFAULT_NS                                                                        \
+	NSEC_PER_SEC /* the series' interval without --status-interval */ /* --curve's percentages */
 
 enum out_format {
 	OUT_NORMAL = 1U << 0,

@@ -10,6 +10,7 @@
 #include <sys/uio.h>
 
 #include "engines/engines_int.h"
+#include "iowl/clock.h"
 
 #define URING_PUNCH_MODE (FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE)
 
@@ -373,8 +374,8 @@ static int uring_commit(struct engine *e)
  */
 static int uring_wait(struct uring_priv *p, unsigned min, uint64_t timeout_ns)
 {
-	struct __kernel_timespec ts = { (long long)(timeout_ns / 1000000000ULL),
-					(long long)(timeout_ns % 1000000000ULL) };
+	struct __kernel_timespec ts = { (long long)(timeout_ns / NSEC_PER_SEC),
+					(long long)(timeout_ns % NSEC_PER_SEC) };
 	struct io_uring_cqe *cqe;
 	int r;
 

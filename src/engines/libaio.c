@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "engines/engines_int.h"
+#include "iowl/clock.h"
 
 /*
  * The completion ring the kernel maps at the context address.  Reading it from user space saves
@@ -213,7 +214,8 @@ static unsigned aio_reap_ring(struct aio_ring *ring, struct io_event *ev, unsign
 static int aio_getevents(struct engine *e, unsigned min, unsigned max, uint64_t timeout_ns)
 {
 	struct aio_priv *p = e->priv;
-	struct timespec ts = { (time_t)(timeout_ns / 1000000000ULL), (long)(timeout_ns % 1000000000ULL) };
+	struct timespec ts = { (time_t)(timeout_ns / NSEC_PER_SEC),
+			       (long)(timeout_ns % NSEC_PER_SEC) };
 	unsigned n, got;
 	int r;
 

@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "engines/engines_int.h"
+#include "iowl/clock.h"
 
 struct posixaio_priv {
 	struct aiocb *cbs;		/* one per io_u index */
@@ -123,7 +124,8 @@ static unsigned posixaio_collect(struct engine *e, unsigned have, unsigned max)
 static int posixaio_getevents(struct engine *e, unsigned min, unsigned max, uint64_t timeout_ns)
 {
 	struct posixaio_priv *p = e->priv;
-	struct timespec ts = { (time_t)(timeout_ns / 1000000000ULL), (long)(timeout_ns % 1000000000ULL) };
+	struct timespec ts = { (time_t)(timeout_ns / NSEC_PER_SEC),
+			       (long)(timeout_ns % NSEC_PER_SEC) };
 	unsigned have = posixaio_collect(e, 0, max);
 
 	while (have < min && p->nflight) {

@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "iowl/clock.h"
 #include "report/fmt.h"
 
-#define NS_PER_SEC	1000000000ULL
 #define PREFIX_NR	7
 
 /* fio's default percentile_list. */
@@ -157,7 +157,7 @@ uint64_t fmt_per_sec(uint64_t count, uint64_t ns)
 {
 	if (!ns)
 		return 0;
-	return (uint64_t)((unsigned __int128)count * NS_PER_SEC / ns);
+	return (uint64_t)((unsigned __int128)count * NSEC_PER_SEC / ns);
 }
 
 void fmt_dir_figures(const struct job_result *u, unsigned d, struct fmt_dir *out)
@@ -171,7 +171,7 @@ void fmt_dir_figures(const struct job_result *u, unsigned d, struct fmt_dir *out
 	out->active = true;
 	out->runtime_ms = fmt_runtime_ms(ns);
 	out->bw = fmt_per_sec(ds->bytes, ns);
-	out->iops = (double)ds->ios * (double)NS_PER_SEC / (double)ns;
+	out->iops = (double)ds->ios * (double)NSEC_PER_SEC / (double)ns;
 }
 
 double fmt_bw_agg(const struct lat_stat *bw_kib, uint64_t agg_bw)

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "iowl/clock.h"
 #include "iowl/value.h"
 #include "report/html_int.h"
 
@@ -104,7 +105,7 @@ static double job_time_s(const json_t *root, const json_t *job, const char *key)
 
 	if (!v)
 		v = jstr_get(json_object_get(root, "global options"), key);
-	if (!v || val_parse_time_ns(v, 1000000000ULL, &ns, why))
+	if (!v || val_parse_time_ns(v, NSEC_PER_SEC, &ns, why))
 		return 0;
 	return (double)ns / 1e9;
 }

@@ -12,11 +12,11 @@
 #include <jansson.h>
 
 #include "fmt.h"
+#include "iowl/clock.h"
 #include "iowl/diskstats.h"
 #include "iowl/interval.h"
 
 #define JI(v) ((json_int_t)(v))
-#define NS_PER_SEC 1000000000ULL
 
 static double per_sec(uint64_t v, uint64_t ns)
 {

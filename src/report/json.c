@@ -11,6 +11,7 @@
 #include <jansson.h>
 
 #include "disk.h"
+#include "iowl/clock.h"
 #include "iowl/diagnose.h"
 #include "iowl/cachefill.h"
 #include "iowl/report.h"
@@ -19,9 +20,7 @@
 #include "report/fmt.h"
 #include "report/terse.h"
 
-
 #define JI(x)		((json_int_t)(x))
-#define NS_PER_SEC	1000000000ULL
 #define DUMP_FLAGS	(JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15))
 #define DUMP_COMPACT	(JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15))
 
@@ -376,7 +375,9 @@ static json_t *json_series(const struct run_result *r, const struct job_result *
 		for (unsigned d = 0; o && d < 3; d++) {
 			const struct ivl_dir *x = &p->dir[d];
 			double iops = p->ns ? (double)x->ios * 1e9 / (double)p->ns : 0;
-			uint64_t bw = p->ns ? (uint64_t)((unsigned __int128)x->bytes * NS_PER_SEC / p->ns) : 0;
+			uint64_t bw = p->ns ? (uint64_t)((unsigned __int128)x->bytes *
+							 NSEC_PER_SEC / p->ns) :
+					      0;
 
 			if (u->job && !job_does_dir(u->job, d))
 				continue;
@@ -436,7 +437,7 @@ static json_t *json_ss(const struct job_result *u)
 	}
 	free(v);
 	o = json_pack("{s:s, s:I, s:i, s:s, s:f, s:f, s:o}", "ss", spec, "duration",
-		      JI(u->job->o.ss_dur / NS_PER_SEC), "attained", ss->attained ? 1 : 0,
+		      JI(u->job->o.ss_dur / NSEC_PER_SEC), "attained", ss->attained ? 1 : 0,
 		      "criterion", crit, "max_deviation", ss->spec.slope ? 0.0 : r6(ss->deviation),
 		      "slope", ss->spec.slope ? r6(ss->slope) : 0.0, "data", data);
 	return o;
@@ -539,10 +540,9 @@ static json_t *json_job(const struct run_result *r, const struct job_result *u, 
 {
 	const struct job *job = u->job;
 	const char *desc = job ? job->o.description : NULL;
-	json_t *o = json_pack("{s:o, s:I, s:I, s:I, s:I}",
-			      "jobname", jstr(job ? job->o.name : ""), "groupid", JI(u->group),
-			      "error", JI(u->error), "eta", JI(0),
-			      "elapsed", JI((u->elapsed_ns + NS_PER_SEC - 1) / NS_PER_SEC));
+	json_t *o = json_pack("{s:o, s:I, s:I, s:I, s:I}", "jobname", jstr(job ? job->o.name : ""),
+			      "groupid", JI(u->group), "error", JI(u->error), "eta", JI(0),
+			      "elapsed", JI((u->elapsed_ns + NSEC_PER_SEC - 1) / NSEC_PER_SEC));
 
 	if (!o)
 		return NULL;

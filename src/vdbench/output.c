@@ -13,6 +13,7 @@
 #include <sys/time.h>
 #include <time.h>
 
+#include "iowl/clock.h"
 #include "iowl/job.h"
 #include "iowl/lat.h"
 #include "iowl/run.h"
@@ -116,8 +117,8 @@ static void tod(char *buf, size_t len, uint64_t ago_ns)
 	struct tm tm;
 
 	gettimeofday(&tv, NULL);
-	tv.tv_usec -= (suseconds_t)(ago_ns % 1000000000ULL / 1000);
-	tv.tv_sec -= (time_t)(ago_ns / 1000000000ULL);
+	tv.tv_usec -= (suseconds_t)(ago_ns % NSEC_PER_SEC / 1000);
+	tv.tv_sec -= (time_t)(ago_ns / NSEC_PER_SEC);
 	if (tv.tv_usec < 0) {
 		tv.tv_usec += 1000000;
 		tv.tv_sec--;
