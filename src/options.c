@@ -17,7 +17,7 @@
 #include "iowl/value.h"
 #include "iowl/verify.h"
 
-#define NS_S  NSEC_PER_SEC
+#define NS_S NSEC_PER_SEC
 #define NS_MS 1000000ULL
 #define NS_US 1000ULL
 

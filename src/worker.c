@@ -20,7 +20,7 @@
 #include "iowl/wlog.h"
 #include "iowl/worker.h"
 
-#define SAMPLE_NS      500000000ULL	      /* fio's bwavgtime / iopsavgtime */
+#define SAMPLE_NS 500000000ULL		/* fio's bwavgtime / iopsavgtime */
 #define IO_RETRY 1U			/* io_u flag: resubmission of a short or EAGAIN IO */
 #define IO_QUEUED 2U			/* io_u flag: went through the queue (it has a slat) */
 #define RATE_SETTLE_NS 2000000000ULL	/* fio's settling time before rate_min is checked */

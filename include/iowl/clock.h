@@ -11,7 +11,7 @@
 #endif
 
 /* Nanoseconds in a second, millisecond and microsecond: iowl keeps every time in ns. */
-#define NSEC_PER_SEC  1000000000ULL
+#define NSEC_PER_SEC 1000000000ULL
 #define NSEC_PER_MSEC 1000000ULL
 #define NSEC_PER_USEC 1000ULL
 

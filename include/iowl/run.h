@@ -29,10 +29,9 @@ enum iowl_exit {
 	IOWL_EXIT_SIGTERM = 143,
 };
 
-#define CURVE_MAX_POINTS 32
+#define CURVE_MAX_POINTS 32		/* --curve's percentages */
 #define IOSTAT_DEFAULT 1		/* --iostat without a time */
-#define INTERVAL_DEFAULT_NS                                                                        \
-	NSEC_PER_SEC /* the series' interval without --status-interval */ /* --curve's percentages */
+#define INTERVAL_DEFAULT_NS NSEC_PER_SEC /* the series' interval without --status-interval */
 
 enum out_format {
 	OUT_NORMAL = 1U << 0,

@@ -20,7 +20,7 @@
 #include "report/fmt.h"
 #include "report/terse.h"
 
-#define JI(x)		((json_int_t)(x))
+#define JI(x) ((json_int_t)(x))
 #define DUMP_FLAGS	(JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15))
 #define DUMP_COMPACT	(JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15))
 
