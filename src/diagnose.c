@@ -59,7 +59,7 @@ static const struct disk_dev *job_device(const struct run_result *r, const struc
 
 static bool sync_engine(const struct job *job)
 {
-	const struct engine_ops *ops = engine_find(job->o.ioengine);
+	const struct engine_ops *ops = job->engine;
 
 	return ops && (ops->flags & ENGINE_F_SYNC);
 }

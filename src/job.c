@@ -358,6 +358,7 @@ static int check_engine(struct job *job, struct iowl_err *err)
 	if (!ops)
 		return JOB_ERR(job, "ioengine", err, "ioengine '%s' is not built in",
 			       o->ioengine);
+	job->engine = ops;
 	for (unsigned i = 0; i < n; i++) {
 		if (!tab[i].engine || !job->pos[i].file || word_in(tab[i].engine, o->ioengine))
 			continue;
@@ -607,7 +608,7 @@ static int check_verify_combos(struct job *job, struct iowl_err *err)
 
 	if (o->verify == VERIFY_PATTERN && !o->verify_pattern_len)
 		return JOB_ERR(job, "verify", err, "verify=pattern needs verify_pattern= (e.g. verify_pattern=0xdeadbeef)");
-	if (engine_find(o->ioengine) && (engine_find(o->ioengine)->flags & ENGINE_F_NODATA))
+	if (job->engine && (job->engine->flags & ENGINE_F_NODATA))
 		return JOB_ERR(job, "verify", err, "ioengine %s moves no data: there is nothing to verify",
 			       o->ioengine);
 	if (job_does_dir(job, IO_OP_TRIM))

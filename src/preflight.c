@@ -30,7 +30,7 @@ static unsigned job_allow(const struct job *job)
 
 static bool moves_data(const struct job *job)
 {
-	return !(engine_find(job->o.ioengine)->flags & ENGINE_F_NODATA);
+	return !(job->engine->flags & ENGINE_F_NODATA);
 }
 
 /* The directory part of path ("." or "/" for none); NULL when out of memory. */

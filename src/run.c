@@ -300,7 +300,7 @@ static int phase_create(struct iowl_run *run, unsigned phase, unsigned *number, 
 			if (!ret && !c)
 				report_notes(run_info(run), job, &w->plan);
 			/* The null engine moves no data: its targets are names and sizes only. */
-			if (!ret && !(engine_find(job->o.ioengine)->flags & ENGINE_F_NODATA)) {
+			if (!ret && !(job->engine->flags & ENGINE_F_NODATA)) {
 				ret = target_layout(job, &w->plan, run_info(run), err);
 				if (!ret)
 					warned |= invalidate(job, &w->plan, warned);
@@ -827,8 +827,8 @@ static int run_phase(struct iowl_run *run, unsigned phase, unsigned *number,
 	/* Workers left running still use their memory: it is not freed (the process ends soon). */
 	if (joined) {
 		for (unsigned i = 0; i < p.n; i++)
-			if (p.w[i]->job->o.unlink &&	/* the null engine made no files */
-			    !(engine_find(p.w[i]->job->o.ioengine)->flags & ENGINE_F_NODATA))
+			if (p.w[i]->job->o.unlink && /* the null engine made no files */
+			    !(p.w[i]->job->engine->flags & ENGINE_F_NODATA))
 				target_unlink(&p.w[i]->plan);
 		phase_free(&p);
 	}
@@ -849,7 +849,7 @@ static void disks_begin(const struct iowl_run *run, struct disk_set *disks)
 	for (unsigned j = 0; j < run->njobs; j++) {
 		const struct job *job = &run->jobs[j];
 
-		if (engine_find(job->o.ioengine)->flags & ENGINE_F_NODATA)
+		if (job->engine->flags & ENGINE_F_NODATA)
 			continue;
 		for (unsigned c = 0; c < job->o.numjobs; c++) {
 			struct target_plan plan;

@@ -101,7 +101,7 @@ static int setup_engine(struct worker *w)
 	struct engine *e = &w->eng;
 	uint64_t bufsz = (max_bs(w->job) + 4095) & ~4095ULL;
 
-	e->ops = engine_find(o->ioengine);
+	e->ops = w->job->engine;
 	e->depth = (e->ops->flags & ENGINE_F_SYNC) ? 1 : o->iodepth;
 	e->params = (struct engine_params){
 		.direct = o->direct, .fixedbufs = o->fixedbufs,
@@ -154,7 +154,7 @@ static int worker_setup(struct worker *w)
 	const struct job_opts *o = &w->job->o;
 	int ret;
 
-	if (!(engine_find(o->ioengine)->flags & ENGINE_F_NODATA))
+	if (!(w->job->engine->flags & ENGINE_F_NODATA))
 		ret = target_open(w->job, &w->plan, &w->err);
 	else
 		ret = 0;

@@ -233,8 +233,11 @@ struct job_stream {
 };
 
 /* One job section after parsing; numjobs clones run from it. */
+struct engine_ops;
+
 struct job {
 	struct job_opts o;
+	const struct engine_ops *engine; /* o.ioengine's, resolved once by the validation */
 	const char *file;	/* where its section starts */
 	unsigned line;
 	unsigned index;		/* position in the run */
