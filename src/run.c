@@ -121,8 +121,33 @@ void run_init(struct iowl_run *run)
 	run->opts.formats = OUT_NORMAL;
 }
 
+/* Drops the plans run_prepare() kept that the run did not take. */
+static void run_plans_release(struct iowl_run *run)
+{
+	for (unsigned i = 0; i < run->nplans; i++)
+		target_plan_release(&run->plans[i]);
+	free(run->plans);
+	run->plans = NULL;
+	run->nplans = 0;
+}
+
+/*
+ * Clone number's plan as run_prepare() made it, or NULL.  A later phase plans again: a file an
+ * earlier phase created or grew has another size now.
+ */
+static struct target_plan *run_plan(const struct iowl_run *run, const struct job *job,
+				    unsigned clone)
+{
+	unsigned i = clone;
+
+	for (unsigned j = 0; j < job->index && j < run->njobs; j++)
+		i += run->jobs[j].o.numjobs;
+	return i < run->nplans && run->plans[i].nfiles ? &run->plans[i] : NULL;
+}
+
 void run_release(struct iowl_run *run)
 {
+	run_plans_release(run);
 	jobfile_free(run->jobs, run->njobs);
 	ini_doc_release(&run->doc);
 	for (unsigned i = 0; i < run->opts.nsets; i++) {
@@ -200,8 +225,16 @@ int run_prepare(struct iowl_run *run, struct iowl_err *err)
 		.sections = run->opts.sections, .nsections = run->opts.nsections,
 	};
 	struct preflight pf;
-	unsigned number = 0;
+	unsigned number = 0, nclones = 0;
 	int ret = jobfile_build(&in, &run->jobs, &run->njobs, err);
+	bool keep = !run->opts.parse_only && !run->opts.analyze;
+
+	run_plans_release(run);
+	for (unsigned j = 0; !ret && j < run->njobs; j++)
+		nclones += run->jobs[j].o.numjobs;
+	if (!ret && keep && nclones && !(run->plans = calloc(nclones, sizeof(*run->plans))))
+		ret = err_nomem(err, "out of memory for the plans of %u job clones", nclones);
+	run->nplans = run->plans ? nclones : 0;
 
 	/* Devices stay held from the first check to the end of the process (sweep points included). */
 	preflight_init(&pf, &run->guard, !run->opts.parse_only && !run->opts.analyze);
@@ -219,10 +252,12 @@ int run_prepare(struct iowl_run *run, struct iowl_err *err)
 				report_notes(run_info(run), &run->jobs[j], &plan);
 			if (!ret && !c)
 				warn_append(&run->jobs[j], &plan);
-			if (!ret) {
+			if (!ret)
 				ret = preflight_clone(&pf, &run->jobs[j], c, number, &plan, err);
+			if (!ret && number < run->nplans)
+				run->plans[number] = plan; /* the run takes it from here */
+			else
 				target_plan_release(&plan);
-			}
 		}
 	}
 	if (!ret)
@@ -286,6 +321,7 @@ static int phase_create(struct iowl_run *run, unsigned phase, unsigned *number, 
 		bool warned = false;
 
 		for (unsigned c = 0; job->phase == phase && c < job->o.numjobs; c++) {
+			struct target_plan *kept;
 			struct worker *w;
 			int ret;
 
@@ -296,7 +332,14 @@ static int phase_create(struct iowl_run *run, unsigned phase, unsigned *number, 
 			if (!w)
 				return err_nomem(err, "out of memory");
 			p->w[p->n++] = w;
-			ret = target_plan(job, c, &w->plan, err);
+			kept = phase ? NULL : run_plan(run, job, c);
+			if (kept) {
+				w->plan = *kept;
+				memset(kept, 0, sizeof(*kept));
+				ret = 0;
+			} else {
+				ret = target_plan(job, c, &w->plan, err);
+			}
 			if (!ret && !c)
 				report_notes(run_info(run), job, &w->plan);
 			/* The null engine moves no data: its targets are names and sizes only. */
@@ -849,19 +892,22 @@ static void disks_begin(const struct iowl_run *run, struct disk_set *disks)
 	for (unsigned j = 0; j < run->njobs; j++) {
 		const struct job *job = &run->jobs[j];
 
-		if (job->engine->flags & ENGINE_F_NODATA)
-			continue;
 		for (unsigned c = 0; c < job->o.numjobs; c++) {
+			const struct target_plan *kept = run_plan(run, job, c);
 			struct target_plan plan;
 
-			if (target_plan(job, c, &plan, &err))
+			if (job->engine->flags & ENGINE_F_NODATA)
 				continue;
-			for (unsigned i = 0; i < plan.nfiles; i++) {
+			if (!kept && target_plan(job, c, &plan, &err))
+				continue;
+			for (unsigned i = 0; i < (kept ? kept : &plan)->nfiles; i++) {
 				int dev;
 
-				disk_set_add_target(disks, plan.files[i].path, &dev, &err);
+				disk_set_add_target(disks, (kept ? kept : &plan)->files[i].path,
+						    &dev, &err);
 			}
-			target_plan_release(&plan);
+			if (!kept)
+				target_plan_release(&plan);
 		}
 	}
 }

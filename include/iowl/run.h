@@ -14,6 +14,7 @@
 #include "iowl/interval.h"
 #include "iowl/ini.h"
 #include "iowl/job.h"
+#include "iowl/target.h"
 #include "iowl/jobfile.h"
 #include "iowl/metrics.h"
 #include "iowl/vdbench.h"
@@ -97,6 +98,10 @@ struct iowl_run {
 	FILE *out;			/* where results and interval output go (NULL: stdout) */
 	struct ivl_opts ivl;		/* interval settings, from opts */
 	struct guard_set guard;		/* block devices written: checked once, held for the run */
+	/* Each clone's target plan from run_prepare(), by clone number, until the run takes it
+	 * (the devices it finds, then the first phase's workers); NULL: none kept. */
+	struct target_plan *plans;
+	unsigned nplans;
 };
 
 /*
