@@ -572,3 +572,24 @@ int cli_parse(int argc, char **argv, struct iowl_run *run, struct iowl_err *err)
 	}
 	return ret;
 }
+
+void cli_release(struct run_opts *o)
+{
+	for (unsigned i = 0; i < o->nsets; i++) {
+		free(o->sets[i].key);
+		free(o->sets[i].value);
+	}
+	free(o->sets);
+	free(o->metrics.addr);
+	free(o->metrics.textfile_dir);
+	free(o->asserts);
+	for (unsigned i = 0; i < o->nsweeps; i++)
+		sweep_key_release(&o->sweeps[i]);
+	free(o->sweeps);
+	free(o->sections);
+	free(o->files);
+	free(o->output);
+	free(o->report);
+	free(o->command);
+	vdbench_opts_release(&o->vdb);
+}

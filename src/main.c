@@ -30,6 +30,7 @@ int main(int argc, char **argv)
 	run_init(&run);
 	ret = cli_parse(argc, argv, &run, &err);
 	if (ret == CLI_DONE) {
+		cli_release(&run.opts);
 		run_release(&run);
 		return IOWL_EXIT_OK;
 	}
@@ -48,6 +49,7 @@ int main(int argc, char **argv)
 		ret = curve_prepare(&run, &err);
 	if (ret) {
 		fprintf(stderr, "iowl: %s\n", err.text);
+		cli_release(&run.opts);
 		run_release(&run);
 		return IOWL_EXIT_USAGE;
 	}
@@ -70,6 +72,7 @@ out:
 		fflush(stderr);
 		_exit(status);
 	}
+	cli_release(&run.opts);
 	run_release(&run);
 	return status;
 }

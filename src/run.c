@@ -31,7 +31,6 @@
 #include "iowl/report.h"
 #include "iowl/cachefill.h"
 #include "iowl/run.h"
-#include "iowl/sweep.h"
 #include "iowl/target.h"
 
 /*
@@ -150,24 +149,7 @@ void run_release(struct iowl_run *run)
 	run_plans_release(run);
 	jobfile_free(run->jobs, run->njobs);
 	ini_doc_release(&run->doc);
-	for (unsigned i = 0; i < run->opts.nsets; i++) {
-		free(run->opts.sets[i].key);
-		free(run->opts.sets[i].value);
-	}
-	free(run->opts.sets);
-	free(run->opts.metrics.addr);
-	free(run->opts.metrics.textfile_dir);
-	free(run->opts.asserts);
-	for (unsigned i = 0; i < run->opts.nsweeps; i++)
-		sweep_key_release(&run->opts.sweeps[i]);
-	free(run->opts.sweeps);
-	free(run->opts.sections);
-	free(run->opts.files);
-	free(run->opts.output);
-	free(run->opts.report);
-	free(run->opts.command);
 	guard_set_release(&run->guard);
-	vdbench_opts_release(&run->opts.vdb);
 	memset(run, 0, sizeof(*run));
 }
 

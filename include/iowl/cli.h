@@ -17,4 +17,7 @@
  */
 int cli_parse(int argc, char **argv, struct iowl_run *run, struct iowl_err *err);
 
+/* Frees what cli_parse() put in the run's options; before run_release(), which clears them. */
+void cli_release(struct run_opts *o);
+
 #endif
