@@ -398,6 +398,17 @@ static int check_unlink_each_loop(const struct job *job, struct iowl_err *err)
 	return 0;
 }
 
+/* fio's file options that change others: pre_read turns invalidate off (fio's fixup). */
+static int check_files_fio(struct job *job, struct iowl_err *err)
+{
+	struct job_opts *o = &job->o;
+
+	if (o->pre_read)
+		o->invalidate = false;
+	(void)err;
+	return 0;
+}
+
 static int check_files(struct job *job, struct iowl_err *err)
 {
 	struct job_opts *o = &job->o;
@@ -427,7 +438,7 @@ static int check_files(struct job *job, struct iowl_err *err)
 	if (o->directory && !*o->directory)
 		return job_opt_err(job, "directory", err,
 				   "empty value (use names separated by ':', with '\\:' for a colon inside a name) (an unset ${VAR} expands to nothing)");
-	return check_unlink_each_loop(job, err);
+	return check_unlink_each_loop(job, err) ? -EINVAL : check_files_fio(job, err);
 }
 
 static int check_misc(struct job *job, struct iowl_err *err)

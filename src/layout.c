@@ -163,7 +163,7 @@ static int fill_file(const struct job *job, struct target_plan *plan, struct tar
 			  strerror(errno));
 	if (ret)
 		return ret;
-	if (fsync(fd)) {
+	if (job->o.create_fsync && fsync(fd)) {
 		ret = -errno;
 		err_errno(err, -ret, "job '%s': fsync '%s'", job->o.name, f->path);
 		return ret;
@@ -188,10 +188,13 @@ static int layout_one(const struct job *job, struct target_plan *plan, struct ta
 	struct stat st;
 	int fd, ret = 0;
 
-	fd = open(f->path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+	fd = open(f->path, O_RDWR | O_CLOEXEC | (job->o.allow_file_create ? O_CREAT : 0), 0644);
 	if (fd < 0) {
 		ret = -errno;
-		err_errno(err, -ret, "job '%s': create '%s'", job->o.name, f->path);
+		err_errno(err, -ret, "job '%s': create '%s'%s", job->o.name, f->path,
+			  ret == -ENOENT && !job->o.allow_file_create ?
+				  " (allow_file_create=0 forbids creating it)" :
+				  "");
 		return ret;
 	}
 	if (fstat(fd, &st) || (uint64_t)st.st_size >= end)
@@ -239,7 +242,8 @@ static int open_flags(const struct job *job, const struct target_file *f)
 	bool writes = job_does_dir(job, 1) || job_does_dir(job, 2);
 
 	return (writes ? O_RDWR : O_RDONLY) | O_CLOEXEC | (job->o.direct ? O_DIRECT : 0) |
-	       (writes && !f->is_bdev ? O_CREAT : 0);
+	       (int)job->o.sync_io |
+	       (writes && !f->is_bdev && job->o.allow_file_create ? O_CREAT : 0);
 }
 
 /* An open that failed with errno e.  Returns -e. */
@@ -250,18 +254,51 @@ static int open_err(const struct job *job, const struct target_file *f, int e,
 		err_set(err, "job '%s': open '%s' with O_DIRECT: %s (the filesystem does not support direct IO; use direct=0)",
 			job->o.name, f->path, strerror(e));
 	else
-		err_errno(err, e, "job '%s': open '%s'", job->o.name, f->path);
+		err_errno(err, e, "job '%s': open '%s'%s", job->o.name, f->path,
+			  e == ENOENT && !job->o.allow_file_create ?
+				  " (allow_file_create=0 forbids creating it)" :
+				  "");
 	return -e;
+}
+
+/*
+ * fio's hints on an opened file: posix_fadvise() over its region (fadvise_hint; a failure is
+ * only a warning, as in fio) and the write life time (write_hint; a failure fails the job).
+ * fio 3.33 sets the hint with F_SET_FILE_RW_HINT under direct=1, which Linux removed in 5.17;
+ * iowl always sets the inode's hint (F_SET_RW_HINT), which O_DIRECT writes carry too.
+ */
+static int file_hints(const struct job *job, const struct target_file *f, struct iowl_err *err)
+{
+	unsigned h = job->o.fadvise_hint;
+	int adv = h == FADVISE_RANDOM || (h == FADVISE_TYPE && (job->o.rw & RW_F_RANDOM)) ?
+			  POSIX_FADV_RANDOM :
+			  POSIX_FADV_SEQUENTIAL;
+	uint64_t life = job->o.write_hint;
+
+	if (h != FADVISE_NONE && posix_fadvise(f->fd, (off_t)f->start, (off_t)f->size, adv))
+		iowl_warn("job '%s': fadvise_hint on '%s' failed", job->o.name, f->path);
+	if (life && fcntl(f->fd, F_SET_RW_HINT, &life)) {
+		int e = errno;
+
+		err_set(err, "job '%s': write_hint on '%s' (fcntl F_SET_RW_HINT): %s", job->o.name,
+			f->path, strerror(e));
+		return -e;
+	}
+	return 0;
 }
 
 int target_open(const struct job *job, struct target_plan *plan, struct iowl_err *err)
 {
 	for (unsigned i = 0; i < plan->nfiles; i++) {
 		struct target_file *f = &plan->files[i];
+		int ret;
 
 		f->fd = open(f->path, open_flags(job, f), 0644);
 		if (f->fd < 0)
 			return open_err(job, f, errno, err);
+		ret = file_hints(job, f, err);
+		if (ret)
+			return ret;
 	}
 	return 0;
 }
@@ -270,7 +307,7 @@ int target_renew(const struct job *job, struct target_plan *plan, struct iowl_er
 {
 	for (unsigned i = 0; i < plan->nfiles; i++) {
 		struct target_file *f = &plan->files[i];
-		int fd;
+		int fd, ret;
 
 		if (f->is_bdev || f->fd < 0)
 			continue;
@@ -292,6 +329,9 @@ int target_renew(const struct job *job, struct target_plan *plan, struct iowl_er
 			return -e;
 		}
 		close(fd);
+		ret = file_hints(job, f, err);
+		if (ret)
+			return ret;
 	}
 	return 0;
 }
@@ -328,6 +368,41 @@ int target_invalidate(const struct target_plan *plan, bool open_fds, struct iowl
 		}
 	}
 	return first;
+}
+
+int target_pre_read(const struct job *job, const struct target_plan *plan, struct iowl_err *err)
+{
+	const size_t chunk = 1 << 20;
+	char *buf = malloc(chunk);
+	int ret = 0;
+
+	if (!buf)
+		return err_set(err, "out of memory"), -ENOMEM;
+	for (unsigned i = 0; i < plan->nfiles && !ret; i++) {
+		const struct target_file *f = &plan->files[i];
+		uint64_t at = f->start, end = f->start + f->size;
+		int fd = open(f->path, O_RDONLY | O_CLOEXEC);
+
+		while (fd >= 0 && at < end && !run_signal_seen()) {
+			ssize_t r = pread(fd, buf, end - at < chunk ? (size_t)(end - at) : chunk,
+					  (off_t)at);
+
+			if (r <= 0) {
+				ret = r < 0 ? -errno : 0;
+				break;
+			}
+			at += (uint64_t)r;
+		}
+		if (fd < 0)
+			ret = -errno;
+		else
+			close(fd);
+		if (ret)
+			err_set(err, "job '%s': pre_read '%s': %s", job->o.name, f->path,
+				strerror(-ret));
+	}
+	free(buf);
+	return ret;
 }
 
 void target_unlink(const struct target_plan *plan)

@@ -95,6 +95,28 @@ static const struct opt_value fallocate_values[] = {
 	{ NULL, 0, NULL },
 };
 
+static const struct opt_value sync_values[] = {
+	{ "none", 0, "no synchronous IO (the default)" },    { "0", 0, "the same as none" },
+	{ "sync", O_SYNC, "open the files with O_SYNC" },    { "1", O_SYNC, "the same as sync" },
+	{ "dsync", O_DSYNC, "open the files with O_DSYNC" }, { NULL, 0, NULL },
+};
+
+static const struct opt_value fadvise_values[] = {
+	{ "1", FADVISE_TYPE,
+	  "POSIX_FADV_RANDOM for a random rw=, POSIX_FADV_SEQUENTIAL otherwise (the default)" },
+	{ "0", FADVISE_NONE, "no posix_fadvise() hint" },
+	{ "random", FADVISE_RANDOM, "POSIX_FADV_RANDOM" },
+	{ "sequential", FADVISE_SEQUENTIAL, "POSIX_FADV_SEQUENTIAL" },
+	{ NULL, 0, NULL },
+};
+
+/* RWH_WRITE_LIFE_NONE .. RWH_WRITE_LIFE_EXTREME (linux/fcntl.h); 0 is "not set". */
+static const struct opt_value write_hint_values[] = {
+	{ "none", 1, "no particular life time" }, { "short", 2, "short-lived data" },
+	{ "medium", 3, "medium-lived data" },	  { "long", 4, "long-lived data" },
+	{ "extreme", 5, "very long-lived data" }, { NULL, 0, NULL },
+};
+
 static const struct opt_value dedupe_mode_values[] = {
 	{ "repeat", DEDUPE_REPEAT, "a dedupable write repeats the last unique one (the default)" },
 	{ "working_set", DEDUPE_WORKING_SET, "a dedupable write repeats one of the first unique ones, dedupe_working_set_percentage of the region" },
@@ -192,6 +214,7 @@ static const struct opt_value ioengine_values[] = {
 /* A refused option with its reason (help): needs hardware or a service, or fio 3.33 lacks it. */
 #define REFUSED(n, why) { .name = n, .type = OPT_UNSUPPORTED, .category = "unsupported", .help = why }
 #define NEWER_THAN_FIO "is not a fio 3.33 option (a later fio added it); iowl follows fio 3.33"
+#define NOT_IN_FIO "is not a fio 3.33 option (fio 3.33 refuses it too)"
 
 static const struct opt_def options[] = {
 	/* description and files */
@@ -252,6 +275,29 @@ static const struct opt_def options[] = {
 	  .help = "bytes of IO to do (default: the region size)" },
 	{ .name = "number_ios", .type = OPT_U64, .off = O(number_ios), .def = "0",
 	  .category = "files", .help = "stop after this many IOs (0: no limit)" },
+	{ .name = "fadvise_hint", .type = OPT_ENUM, .off = O(fadvise_hint), .def = "1",
+	  .values = fadvise_values, .category = "files",
+	  .help = "posix_fadvise() over each file's region when it is opened: 1 (by rw=), 0, random or sequential" },
+	{ .name = "write_hint", .type = OPT_ENUM, .off = O(write_hint), .values = write_hint_values,
+	  .category = "files",
+	  .help = "fcntl(F_SET_RW_HINT) on each file: the expected life time of its writes (none, short, medium, long, extreme)" },
+	{ .name = "pre_read", .type = OPT_BOOL, .off = O(pre_read), .def = "0", .category = "files",
+	  .help = "read each file's region into the page cache before the IO (turns invalidate off)" },
+	{ .name = "create_fsync", .type = OPT_BOOL, .off = O(create_fsync), .def = "1",
+	  .category = "files", .help = "fsync a file after the layout wrote data into it" },
+	{ .name = "create_only", .type = OPT_BOOL, .off = O(create_only), .def = "0",
+	  .category = "files", .help = "lay the job's files out and do no IO" },
+	{ .name = "create_serialize", .type = OPT_BOOL, .off = O(create_serialize), .def = "1",
+	  .category = "files",
+	  .help = "lay out the files of the phase's jobs one after another before any starts; 0: each clone lays out its own, in parallel" },
+	{ .name = "allow_file_create", .type = OPT_BOOL, .off = O(allow_file_create), .def = "1",
+	  .category = "files", .help = "0: a regular file that does not exist is an error instead of being created" },
+	{ .name = "unique_filename", .type = OPT_BOOL, .off = O(unique_filename), .def = "1",
+	  .category = "files",
+	  .help = "fio's client-name prefix for generated names: iowl has no client mode, so names are never prefixed (as fio run locally)" },
+	{ .name = "softrandommap", .type = OPT_BOOL, .off = O(softrandommap), .def = "0",
+	  .category = "random",
+	  .help = "fio's fallback when its random map cannot be allocated: iowl's map is a constant-size permutation that always is" },
 	/* IO type */
 	{ .name = "rw", .alias = "readwrite", .type = OPT_FUNC, .parse = parse_rw,
 	  .def = "read", .flags = OPT_F_STREAM, .category = "io",
@@ -409,6 +455,10 @@ static const struct opt_def options[] = {
 	  .category = "sync", .help = "fdatasync the file every N writes" },
 	{ .name = "end_fsync", .type = OPT_BOOL, .off = O(end_fsync), .def = "0",
 	  .category = "sync", .help = "fsync every written file when the job ends" },
+	{ .name = "fsync_on_close", .type = OPT_BOOL, .off = O(fsync_on_close), .def = "0",
+	  .category = "sync", .help = "fsync each file of a job that writes when it is closed" },
+	{ .name = "sync", .type = OPT_ENUM, .off = O(sync_io), .def = "none", .values = sync_values,
+	  .category = "sync", .help = "open the files for synchronous IO: none (0), sync (1, O_SYNC) or dsync (O_DSYNC)" },
 	/* errors */
 	{ .name = "continue_on_error", .type = OPT_ENUM, .off = O(continue_on_error),
 	  .def = "none", .values = coe_values, .category = "errors",
@@ -533,12 +583,11 @@ static const struct opt_def options[] = {
 	UNSUPPORTED("latency_percentile"),
 	UNSUPPORTED("latency_run"),
 	UNSUPPORTED("max_latency"),
-	UNSUPPORTED("percentage_sequential"),
-	UNSUPPORTED("softrandommap"),
+	REFUSED("percentage_sequential", "is refused by fio 3.33 too (deprecated): use percentage_random=100-N"),
 	UNSUPPORTED("rw_sequencer"),
 	UNSUPPORTED("bs_unaligned"),
 	UNSUPPORTED("bs_is_seq_rand"),
-	UNSUPPORTED("size_increment"),
+	REFUSED("size_increment", NOT_IN_FIO),
 	UNSUPPORTED("verify_backlog_batch"),
 	UNSUPPORTED("verify_offset"),
 	UNSUPPORTED("verify_async"),
@@ -558,7 +607,6 @@ static const struct opt_def options[] = {
 	UNSUPPORTED("bwavgtime"),
 	UNSUPPORTED("iopsavgtime"),
 	UNSUPPORTED("disk_util"),
-	UNSUPPORTED("allow_file_create"),
 	UNSUPPORTED("read_iolog"),
 	UNSUPPORTED("replay_no_stall"),
 	UNSUPPORTED("replay_redirect"),
@@ -595,16 +643,9 @@ static const struct opt_def options[] = {
 	UNSUPPORTED("trim_backlog"),
 	UNSUPPORTED("trim_backlog_batch"),
 	UNSUPPORTED("dedupe_global"),
-	UNSUPPORTED("sync"),
-	UNSUPPORTED("fadvise_hint"),
-	UNSUPPORTED("fadvise_stream"),
-	UNSUPPORTED("pre_read"),
-	UNSUPPORTED("create_serialize"),
-	UNSUPPORTED("create_fsync"),
-	UNSUPPORTED("create_only"),
+	REFUSED("fadvise_stream", "is not a fio 3.33 option, and Linux has no POSIX_FADV_STREAMID (use write_hint)"),
 	UNSUPPORTED("openfiles"),
 	UNSUPPORTED("lockfile"),
-	UNSUPPORTED("unique_filename"),
 	UNSUPPORTED("opendir"),
 	REFUSED("exitall_fast", NEWER_THAN_FIO),
 	UNSUPPORTED("wait_for"),
@@ -627,7 +668,7 @@ static const struct opt_def options[] = {
 	UNSUPPORTED("stats"),
 	UNSUPPORTED("serialize_overlap"),
 	REFUSED("ramp_size", NEWER_THAN_FIO),
-	UNSUPPORTED("sprandom"),
+	REFUSED("sprandom", NOT_IN_FIO),
 	UNSUPPORTED("nonvectored"),
 	UNSUPPORTED("force_async"),
 	UNSUPPORTED("atomic"),
@@ -638,10 +679,8 @@ static const struct opt_def options[] = {
 	UNSUPPORTED("cmd_type"),
 	UNSUPPORTED("unit_base"),
 	UNSUPPORTED("sig_figs"),
-	UNSUPPORTED("write_barrier"),
+	REFUSED("write_barrier", "is refused: fio 3.33 only marks every N-th write, and none of the engines iowl has acts on the mark: Linux has had no barrier writes since 2.6.37 (use fsync=N, fdatasync=N or sync=1)"),
 	UNSUPPORTED("sync_file_range"),
-	UNSUPPORTED("fsync_on_close"),
-	UNSUPPORTED("write_hint"),
 	{ .name = NULL },
 };
 
@@ -649,6 +688,7 @@ static const struct opt_def options[] = {
 #undef UNSUPPORTED
 #undef REFUSED
 #undef NEWER_THAN_FIO
+#undef NOT_IN_FIO
 #undef O
 
 static const unsigned n_options = sizeof(options) / sizeof(options[0]) - 1;

@@ -190,6 +190,15 @@ static int note_layout(struct preflight *pf, const struct job *job, const struct
 	return 0;
 }
 
+/* True when an earlier job's layout in this run creates path (allow_file_create=0 may use it). */
+static bool laid_out_before(const struct preflight *pf, const char *path)
+{
+	for (unsigned i = 0; i < pf->nlayout; i++)
+		if (!strcmp(pf->layout[i].path, path))
+			return true;
+	return false;
+}
+
 /* Every target file of the plan: openable, or creatable; the guard over written devices. */
 static int check_targets(struct preflight *pf, const struct job *job,
 			 const struct target_plan *plan, struct iowl_err *err)
@@ -209,6 +218,11 @@ static int check_targets(struct preflight *pf, const struct job *job,
 		if (missing && errno != ENOENT) {
 			r = -errno;
 			snprintf(why, sizeof(why), "'%s': %s", f->path, strerror(-r));
+		} else if (missing && !job->o.allow_file_create && !laid_out_before(pf, f->path)) {
+			r = -ENOENT;
+			snprintf(why, sizeof(why),
+				 "'%s' does not exist, and allow_file_create=0 forbids creating it",
+				 f->path);
 		} else if (missing) {
 			r = creatable(f->path, &fsdev, why, sizeof(why));
 		} else {

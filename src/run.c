@@ -325,7 +325,10 @@ static int phase_create(struct iowl_run *run, unsigned phase, unsigned *number, 
 			if (!ret && !c)
 				report_notes(run_info(run), job, &w->plan);
 			/* The null engine moves no data: its targets are names and sizes only. */
-			if (!ret && !(job->engine->flags & ENGINE_F_NODATA)) {
+			/* create_serialize=0: each clone lays out its own files, in parallel */
+			w->layout_here = !job->o.create_serialize;
+			w->layout_info = run_info(run);
+			if (!ret && !w->layout_here && !(job->engine->flags & ENGINE_F_NODATA)) {
 				ret = target_layout(job, &w->plan, run_info(run), err);
 				if (!ret)
 					warned |= invalidate(job, &w->plan, warned);

@@ -154,10 +154,18 @@ static int worker_setup(struct worker *w)
 	const struct job_opts *o = &w->job->o;
 	int ret;
 
-	if (!(w->job->engine->flags & ENGINE_F_NODATA))
-		ret = target_open(w->job, &w->plan, &w->err);
-	else
-		ret = 0;
+	ret = 0;
+	if (!(w->job->engine->flags & ENGINE_F_NODATA)) {
+		if (w->layout_here) { /* create_serialize=0 */
+			ret = target_layout(w->job, &w->plan, w->layout_info, &w->err);
+			if (!ret && o->invalidate) /* best effort, as after a serialized layout */
+				target_invalidate(&w->plan, false, NULL);
+		}
+		if (!ret)
+			ret = target_open(w->job, &w->plan, &w->err);
+		if (!ret && o->pre_read)
+			ret = target_pre_read(w->job, &w->plan, &w->err);
+	}
 	if (!ret)
 		ret = setup_engine(w);
 	if (!ret)
@@ -1146,6 +1154,23 @@ static void end_fsync(struct worker *w)
 			iolog_add(w, &sync);
 		if (fsync(w->plan.files[i].fd) && !w->stats.errors)
 			record_error(w, &sync, errno);
+		w->last_was_sync = true;
+	}
+}
+
+/*
+ * fsync_on_close: as fio's close of a file, an fsync of each file of a job that writes unless
+ * its last IO was a sync (end_fsync's included); not in the iolog (fio logs none either).
+ */
+static void close_fsync(struct worker *w)
+{
+	if (!job_does_dir(w->job, IO_OP_WRITE) || w->last_was_sync || w->stuck)
+		return;
+	for (unsigned i = 0; i < w->plan.nfiles; i++) {
+		struct io_u sync = { .op = IO_OP_FSYNC, .file = i };
+
+		if (w->plan.files[i].fd >= 0 && fsync(w->plan.files[i].fd) && !w->stats.errors)
+			record_error(w, &sync, errno);
 	}
 }
 
@@ -1345,7 +1370,7 @@ void *worker_main(void *arg)
 	w->status = worker_setup(w);
 	__atomic_store_n(&w->state, WORKER_READY, __ATOMIC_RELEASE);	/* read by the run */
 	due = wait_start(w);
-	if (w->status || stopping(w))
+	if (w->status || stopping(w) || o->create_only) /* create_only: the layout was all */
 		goto out;
 	getrusage(RUSAGE_THREAD, &ru0);
 	now = clock_ns();
@@ -1377,6 +1402,8 @@ void *worker_main(void *arg)
 		w->status = w->pass_err;
 	if (o->end_fsync && !stopping(w))
 		end_fsync(w);
+	if (o->fsync_on_close)
+		close_fsync(w);
 	work_end = clock_ns();
 	if (w->stats.steps && w->step < w->stats.nsteps)
 		step_close(w, work_end);

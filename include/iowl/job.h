@@ -196,6 +196,26 @@ struct job_opts {
 	unsigned hipri_percentage;
 	bool uncached;
 	bool nowait;
+	/* files and syncs, fio's (issue 13) */
+	unsigned sync_io;	/* sync=: 0, O_SYNC or O_DSYNC on every open */
+	unsigned fadvise_hint;	/* enum fadvise_hint */
+	unsigned write_hint;	/* RWH_WRITE_LIFE_* for F_SET_RW_HINT; 0: not set */
+	bool fsync_on_close;	/* a written file is fsynced when the job closes it */
+	bool create_fsync;	/* fsync a file the layout wrote data into */
+	bool create_only;	/* lay the files out, do no IO */
+	bool create_serialize;	/* lay out every job's files before any job starts */
+	bool allow_file_create; /* 0: a missing regular file is an error, not created */
+	bool unique_filename;	/* fio's client prefix: iowl has no client mode */
+	bool softrandommap;	/* fio's fallback when its map cannot be allocated */
+	bool pre_read;		/* read the regions into the page cache before the IO */
+};
+
+/* fadvise_hint=: what posix_fadvise() the job's files get when they are opened. */
+enum fadvise_hint {
+	FADVISE_NONE = 0,
+	FADVISE_TYPE = 1, /* by the job's rw: random or sequential (fio's default) */
+	FADVISE_RANDOM = 2,
+	FADVISE_SEQUENTIAL = 3,
 };
 
 /* Where an option was last set, for messages about it. */

@@ -62,6 +62,13 @@ int target_renew(const struct job *job, struct target_plan *plan, struct iowl_er
  */
 int target_invalidate(const struct target_plan *plan, bool open_fds, struct iowl_err *err);
 
+/*
+ * pre_read: reads each file's region once through the page cache (a buffered descriptor of
+ * its own), so the job's IO finds it cached, as fio's pre_read does.  Returns 0 or -errno
+ * with err set.
+ */
+int target_pre_read(const struct job *job, const struct target_plan *plan, struct iowl_err *err);
+
 /* unlink: removes the plan's regular files (one already gone is fine). */
 void target_unlink(const struct target_plan *plan);
 

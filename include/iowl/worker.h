@@ -6,6 +6,7 @@
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "iowl/engine.h"
 #include "iowl/err.h"
@@ -103,6 +104,8 @@ struct worker {
 	unsigned number;		/* thread number in the run (seeds, names) */
 	struct run_ctl *ctl;
 	struct target_plan plan;
+	bool layout_here;		/* create_serialize=0: the worker lays out its own files */
+	FILE *layout_info;		/* where it says so (NULL: nowhere) */
 	bool stuck;			/* io_timeout passed with IOs in flight: they are left */
 	struct worker *left_next;	/* worker_free() keeps stuck workers in a list */
 	int pass_err;			/* -errno of the files' renewal between loops (err holds why) */
