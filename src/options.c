@@ -124,8 +124,9 @@ static const struct opt_value dedupe_mode_values[] = {
 };
 
 static const struct opt_value rate_process_values[] = {
-	{ "linear", 0, "IOs evenly spaced (the default)" },
-	{ "poisson", 1, "exponential gaps with the same mean: arrivals as a Poisson process" },
+	{ "linear", RATE_LINEAR, "IOs evenly spaced (the default)" },
+	{ "poisson", RATE_POISSON,
+	  "exponential gaps with the same mean: arrivals as a Poisson process" },
 	{ NULL, 0, NULL },
 };
 

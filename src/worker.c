@@ -868,7 +868,7 @@ static uint64_t rate_gap(struct worker *w, unsigned d, uint32_t len)
 	double mean = o->rate_iops[d] ? 1e9 / (double)o->rate_iops[d] :
 					1e9 * (double)len / (double)o->rate[d];
 
-	if (o->rate_process == 1) {	/* poisson: exponential gaps with the same mean */
+	if (o->rate_process == RATE_POISSON) { /* exponential gaps with the same mean */
 		double u = (double)((w->issued_ios * 0x9e3779b97f4a7c15ULL + w->number) >> 11) *
 			   0x1.0p-53;
 

@@ -56,6 +56,11 @@ enum verify_mode {
 /* Every job option, filled from the option table (src/options.c) by offsetof. */
 /* random_generator: fio's names; lfsr means every block once per pass even with norandommap. */
 /* exit_what: which jobs a finished exitall job ends. */
+enum rate_process {
+	RATE_LINEAR = 0,  /* IOs evenly spaced */
+	RATE_POISSON = 1, /* exponential gaps with the same mean */
+};
+
 enum exit_what {
 	EXIT_GROUP = 0,		/* its reporting group */
 	EXIT_STONEWALL = 1,	/* everything running now; the next stonewalled phase still runs */
@@ -116,7 +121,7 @@ struct job_opts {
 	uint64_t ramp_time;	/* ns */
 	uint64_t rate[3];	/* bytes/s per direction, 0: none */
 	uint64_t rate_iops[3];	/* IOs/s per direction, 0: none */
-	unsigned rate_process;	/* 0 linear, 1 poisson */
+	unsigned rate_process;	/* enum rate_process */
 	uint64_t rate_min[3];	/* bytes/s per direction a job must keep up, 0: none */
 	uint64_t rate_iops_min[3];	/* IOs/s per direction a job must keep up, 0: none */
 	uint64_t rate_cycle;	/* ns: the window rate_min and rate_iops_min are measured over */
