@@ -262,6 +262,7 @@ int run_rebuild(struct iowl_run *run, struct iowl_err *err)
 struct phase {
 	struct worker **w;
 	unsigned n;
+	unsigned started;	/* w[0..started) have threads */
 };
 
 /* Records a setup failure as the worker's own, so it is reported with its job.  Returns ret. */
@@ -381,6 +382,8 @@ static int phase_start(struct iowl_run *run, struct phase *p, struct iowl_err *e
 	for (unsigned i = 0; i < p->n && !ret; i++) {
 		/* A signal: the clones not started are not run (add_not_run()). */
 		ret = signal_seen ? -EINTR : -pthread_create(&p->w[i]->tid, NULL, worker_main, p->w[i]);
+		if (!ret)
+			p->started = i + 1;
 		if (ret) {
 			if (ret != -EINTR)
 				err_errno(err, -ret, "cannot start a thread");
@@ -435,14 +438,10 @@ static bool phase_done(const struct phase *p)
 	return true;
 }
 
-#define STOP_GRACE_NS 800000000ULL
-#define PROGRESS_NS 50000000ULL		/* how often the main thread looks at the workers */	/* after a signal, how long workers get to stop */
+#define STOP_GRACE_NS 800000000ULL	/* after a signal, how long workers get to stop */
+#define STOP_LOST_NS 1000000000ULL	/* then how long one not blocked in a call may take */
+#define PROGRESS_NS 50000000ULL		/* how often the main thread looks at the workers */
 
-/*
- * Waits for the phase's workers.  Returns false when, after a signal, a worker did not stop
- * within STOP_GRACE_NS (stuck in a system call that does not return, a hung device): the run
- * then reports what the workers counted so far and leaves them behind.
- */
 /* Ends the phase's workers (of one reporting group, or all for group < 0) as runtime would. */
 static void phase_halt(struct iowl_run *run, const struct phase *p, long group)
 {
@@ -481,17 +480,48 @@ static void phase_exits(struct iowl_run *run, const struct phase *p, bool *seen)
 	}
 }
 
+/*
+ * Takes the workers that have not stopped where they are blocked in a call (worker_seize()).
+ * Returns true when every worker of the phase is done.
+ */
+static bool phase_seize(const struct phase *p, uint64_t now)
+{
+	bool all = true;
+
+	for (unsigned i = 0; i < p->n; i++)
+		if (__atomic_load_n(&p->w[i]->state, __ATOMIC_ACQUIRE) != WORKER_DONE)
+			all &= worker_seize(p->w[i], now, 0);
+	return all;
+}
+
+/* Worker i's figures can be read: its thread never started, ended, or was seized. */
+static bool worker_readable(const struct phase *p, unsigned i)
+{
+	return i >= p->started || __atomic_load_n(&p->w[i]->state, __ATOMIC_ACQUIRE) == WORKER_DONE;
+}
+
+/*
+ * Waits for the phase's workers.  A worker blocked in a call for longer than its io_timeout is
+ * seized with that error (worker_watchdog()).  After a signal, workers that did not stop within
+ * STOP_GRACE_NS (a system call that does not return, a hung device) are seized where they are
+ * blocked, and one that is in none is waited for STOP_LOST_NS more, then left out (its
+ * figures cannot be read while it runs).  Returns false when workers were left behind: the
+ * run then reports what they counted and ends.
+ */
 static bool phase_wait(struct iowl_run *run, struct phase *p, struct ivl *iv)
 {
 	struct progress prog;
-	uint64_t stop_seen = 0;
+	uint64_t now, stop_seen = 0, lost_at = 0;
+	bool left = false;
 	bool *seen = calloc(p->n ? p->n : 1, sizeof(*seen));
 
 	progress_init(&prog, run->opts.eta, run->jobs, run->njobs);
 	while (!phase_done(p)) {
 		if (seen)
 			phase_exits(run, p, seen);
-		uint64_t now = clock_ns(), next = ivl_next(iv);
+		uint64_t next = ivl_next(iv);
+
+		now = clock_ns();
 		uint64_t nap = next > now && next - now < PROGRESS_NS ? next - now : PROGRESS_NS;
 
 		if (next > now)
@@ -499,33 +529,47 @@ static bool phase_wait(struct iowl_run *run, struct phase *p, struct ivl *iv)
 						      (long)(nap % NSEC_PER_SEC) },
 				  NULL);
 		ivl_poll(iv, clock_ns());
-		progress_update(&prog, (const struct worker *const *)p->w, p->n, run->ctl.start_ns);
+		if (!lost_at)
+			progress_update(&prog, (const struct worker *const *)p->w, p->n,
+					run->ctl.start_ns);
 		if (output_gone(run))
 			__atomic_store_n(&run->ctl.stop, 1, __ATOMIC_RELAXED);
+		now = clock_ns();
+		for (unsigned i = 0; i < p->n; i++)
+			left |= worker_watchdog(p->w[i], now);
 		if (!signal_seen)
 			continue;
-		if (signal_again) {
-			progress_end(&prog);
-			iowl_warn("a second signal: reporting what was counted without waiting for the workers");
-			return false;
-		}
 		if (!stop_seen)
-			stop_seen = clock_ns();
-		else if (clock_ns() - stop_seen > STOP_GRACE_NS) {
+			stop_seen = now;
+		if (!signal_again && now - stop_seen <= STOP_GRACE_NS)
+			continue;
+		if (!lost_at) {
 			progress_end(&prog);
-			iowl_warn("a worker did not stop within %llu ms of the signal; reporting what was counted",
-				  STOP_GRACE_NS / 1000000);
-			free(seen);
-			return false;
+			if (signal_again)
+				iowl_warn("a second signal: reporting what was counted without waiting for the workers");
+			else
+				iowl_warn("a worker did not stop within %llu ms of the signal; reporting what was counted",
+					  STOP_GRACE_NS / 1000000);
+			lost_at = now + (signal_again ? PROGRESS_NS : STOP_LOST_NS);
+		}
+		left = true;
+		if (phase_seize(p, now))
+			break;
+		if (now > lost_at) {
+			for (unsigned i = 0; i < p->n; i++)
+				if (!worker_readable(p, i))
+					iowl_warn("job '%s': a worker did not stop; its figures are left out",
+						  p->w[i]->job->o.name);
+			break;
 		}
 	}
 	progress_end(&prog);
 	if (seen)	/* the last ones may have finished together */
 		phase_exits(run, p, seen);
 	free(seen);
-	for (unsigned i = 0; i < p->n; i++)
+	for (unsigned i = 0; !left && i < p->n; i++)
 		pthread_join(p->w[i]->tid, NULL);
-	return true;
+	return !left;
 }
 
 /* The unit of a merged group, or NULL when the group has none yet. */
@@ -600,12 +644,20 @@ static int collect(struct iowl_run *run, const struct phase *p, struct ivl *iv,
 	for (unsigned i = 0; i < p->n; i++) {
 		const struct worker *w = p->w[i];
 		struct job_result *u = unit_for(res, w);
-		uint64_t elapsed = w->end_ns > w->start_ns ? w->end_ns - run->ctl.start_ns : 0;
+		uint64_t elapsed;
 		int ret = 0;
 
-		if (!u || stats_merge(&u->st, &w->stats))
+		if (!u)
 			return -ENOMEM;
 		res->collected[w->job->index]++;
+		if (!worker_readable(p, i)) {	/* still running: left out (phase_wait()) */
+			if (unit_why(u, ETIMEDOUT, false, "a worker of this job did not stop; its figures are left out"))
+				return -ENOMEM;
+			continue;
+		}
+		elapsed = w->end_ns > w->start_ns ? w->end_ns - run->ctl.start_ns : 0;
+		if (stats_merge(&u->st, &w->stats))
+			return -ENOMEM;
 		ivl_hand_over(iv, i, u);
 		u->nworkers++;
 		if (elapsed > u->elapsed_ns)
@@ -749,6 +801,8 @@ static void report_errors(const struct phase *p)
 		const struct io_error *e = &w->stats.first_error;
 		static const char *const ops[] = { "read", "write", "trim", "fsync", "fdatasync" };
 
+		if (!worker_readable(p, i))	/* said by phase_wait() */
+			continue;
 		/* Engine and layout messages do not know the job: name it, once. */
 		if (w->status && !strncmp(w->err.text, "job '", 5))
 			iowl_warn("%s", w->err.text);
@@ -847,7 +901,7 @@ static int run_phase(struct iowl_run *run, unsigned phase, unsigned *number,
 		iowl_warn("%s", err.text);
 	report_errors(&p);
 	for (unsigned i = 0; i < p.n; i++)
-		if (p.w[i]->stats.first_error.err || p.w[i]->status)
+		if (!worker_readable(&p, i) || p.w[i]->stats.first_error.err || p.w[i]->status)
 			*io_error = true;
 	if (collect(run, &p, iv, res, ret ? why->text : NULL))
 		ret = ret ? ret : -ENOMEM;
@@ -951,7 +1005,7 @@ static const char *not_run_why(const struct iowl_run *run, int ret, const struct
 		snprintf(buf, len, "%s, before this job started", run->ended_by);
 	else
 		snprintf(buf, len,
-			 "a worker of an earlier phase did not stop, so the run ended before this job started");
+			 "a worker of an earlier phase did not stop or is stuck (io_timeout), so the run ended before this job started");
 	return buf;
 }
 

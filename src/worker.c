@@ -75,6 +75,29 @@ static inline void answer_snap(struct worker *w)
 		w->no_more = true;	/* steady state reached: finish as at the deadline */
 }
 
+/*
+ * Around an engine call that may block (a synchronous IO, a commit, a wait for completions):
+ * the run's main thread may seize a worker blocked in one (worker_seize()).  since is when the
+ * wait began; the call costs one store and one compare-and-swap, against a system call.
+ */
+#define SYS_WAIT 2ULL	/* sys_ns: a wait for completions, which stalled() times itself */
+
+static inline uint64_t sys_enter(struct worker *w, const struct io_u *io, uint64_t since,
+				 uint64_t wait)
+{
+	w->sys_io = io;
+	since = (since & ~3ULL) | 1 | wait;
+	__atomic_store_n(&w->sys_ns, since, __ATOMIC_RELEASE);
+	return since;
+}
+
+static inline void sys_leave(struct worker *w, uint64_t since)
+{
+	if (__builtin_expect(!__atomic_compare_exchange_n(&w->sys_ns, &since, 0, false,
+							   __ATOMIC_RELAXED, __ATOMIC_RELAXED), 0))
+		pthread_exit(NULL);	/* the run took this worker's figures: touch nothing more */
+}
+
 static uint64_t max_bs(const struct job *job)
 {
 	uint64_t m = 0;
@@ -653,7 +676,14 @@ static int commit(struct worker *w)
 
 	if (!w->pending)
 		return 0;
-	ret = w->eng.ops->commit(&w->eng);
+	if (w->eng.ops->flags & ENGINE_F_NODATA) {
+		ret = w->eng.ops->commit(&w->eng);
+	} else {
+		uint64_t since = sys_enter(w, NULL, w->pend[w->pending - 1]->issue_ns, 0);
+
+		ret = w->eng.ops->commit(&w->eng);
+		sys_leave(w, since);
+	}
 	if (ret)
 		return ret;
 	/* One clock read stamps the whole batch: slat ends when the kernel has them. */
@@ -699,7 +729,16 @@ static int reap_wait(struct worker *w, unsigned min, uint64_t wait_ns)
 		max = w->inflight;
 	if (min > max)
 		min = max;
-	n = w->eng.ops->getevents(&w->eng, min, max, wait_ns < REAP_SLICE_NS ? wait_ns : REAP_SLICE_NS);
+	if (wait_ns > REAP_SLICE_NS)
+		wait_ns = REAP_SLICE_NS;
+	if (w->eng.ops->flags & ENGINE_F_INSTANT) {	/* never waits (null, vsync) */
+		n = w->eng.ops->getevents(&w->eng, min, max, wait_ns);
+	} else {
+		uint64_t since = sys_enter(w, NULL, w->progress_ns, SYS_WAIT);
+
+		n = w->eng.ops->getevents(&w->eng, min, max, wait_ns);
+		sys_leave(w, since);
+	}
 	if (!n && min)
 		return stalled(w);
 	if (n <= 0)
@@ -987,7 +1026,14 @@ static int issue(struct worker *w, struct io_u *io)
 
 	if (w->iolog.fd >= 0 && !(io->flags & IO_RETRY))
 		iolog_add(w, io);
-	ret = w->eng.ops->queue(&w->eng, io);
+	if (w->eng.ops->flags & ENGINE_F_SYNC) {	/* the IO happens in this call */
+		uint64_t since = sys_enter(w, io, io->issue_ns, 0);
+
+		ret = w->eng.ops->queue(&w->eng, io);
+		sys_leave(w, since);
+	} else {
+		ret = w->eng.ops->queue(&w->eng, io);
+	}
 	if (ret == ENGINE_COMPLETED) {
 		uint64_t now = clock_ns();
 
@@ -1476,4 +1522,55 @@ void worker_free(struct worker *w)
 	free(w->step_hist);
 	free(w->step_scratch);
 	free(w);
+}
+
+bool worker_seize(struct worker *w, uint64_t now, uint64_t min_age)
+{
+	uint64_t since = __atomic_load_n(&w->sys_ns, __ATOMIC_RELAXED);
+
+	if (w->seized)
+		return true;
+	if (!since || since == WORKER_SEIZED || now < since)
+		return false;
+	/* A wait for completions gets the time stalled() needs to see io_timeout pass itself. */
+	if (now - since < min_age + (min_age && (since & SYS_WAIT) ? REAP_SLICE_NS + 1000000000ULL : 0))
+		return false;
+	/* Pairs with sys_enter(): every figure the worker wrote before the call is seen. */
+	if (!__atomic_compare_exchange_n(&w->sys_ns, &since, WORKER_SEIZED, false, __ATOMIC_ACQUIRE,
+					 __ATOMIC_RELAXED))
+		return false;
+	w->seized = true;
+	w->seized_since = since;
+	w->end_ns = now;
+	if (w->ramp_end_ns)	/* inside ramp_time: nothing was measured */
+		stats_reset(&w->stats);
+	w->stats.runtime_ns = w->ramp_end_ns || !w->start_ns ? 0 : now - w->start_ns;
+	if (w->cfill.base)
+		cfill_publish(&w->cfill, &w->stats.cfill);
+	__atomic_store_n(&w->state, WORKER_DONE, __ATOMIC_RELEASE);
+	return true;
+}
+
+bool worker_watchdog(struct worker *w, uint64_t now)
+{
+	static const char *const ops[] = { "read", "write", "trim", "fsync", "fdatasync" };
+	uint64_t limit = w->job->o.io_timeout;
+	const struct io_u *io;
+
+	if (!limit || w->seized || __atomic_load_n(&w->state, __ATOMIC_ACQUIRE) == WORKER_DONE ||
+	    !worker_seize(w, now, limit))
+		return false;
+	io = w->sys_io;
+	if (io)
+		err_set(&w->err, "job '%s': a %s at offset=%llu size=%u on file '%s' has not returned for %.1f s (io_timeout=%.1f s); the job is left behind",
+			w->job->o.name, ops[io->op], (unsigned long long)io->offset, io->len,
+			w->plan.files[io->file].path, (double)(now - w->seized_since) / 1e9,
+			(double)limit / 1e9);
+	else
+		err_set(&w->err, "job '%s': ioengine %s has not returned from a system call for %.1f s with %u IOs in flight (io_timeout=%.1f s); the job is left behind",
+			w->job->o.name, w->job->o.ioengine, (double)(now - w->seized_since) / 1e9,
+			w->inflight + w->pending, (double)limit / 1e9);
+	w->status = -ETIMEDOUT;
+	w->error_stop = true;
+	return true;
 }

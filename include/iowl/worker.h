@@ -98,6 +98,12 @@ struct worker {
 	struct cfill cfill;		/* distinct blocks; cfill.base NULL: not counted */
 	struct snap snap;		/* published on request; read by the run's main thread */
 	struct wlog *wlog;		/* fio logs (write_*_log), NULL: none */
+	/*
+	 * Set while the worker is inside an engine call that may block (worker_seize()): since
+	 * when (odd, never 0), WORKER_SEIZED once the run took the worker's figures; 0 otherwise.
+	 */
+	uint64_t sys_ns;
+	const struct io_u *sys_io;	/* the IO of that call (sync engines), NULL: a batch */
 	/* Cold. */
 	const struct job *job;
 	unsigned clone;
@@ -107,6 +113,8 @@ struct worker {
 	bool layout_here;		/* create_serialize=0: the worker lays out its own files */
 	FILE *layout_info;		/* where it says so (NULL: nowhere) */
 	bool stuck;			/* io_timeout passed with IOs in flight: they are left */
+	bool seized;			/* the run took the figures of a worker blocked in a call */
+	uint64_t seized_since;		/* since when it was blocked (sys_ns then) */
 	struct worker *left_next;	/* worker_free() keeps stuck workers in a list */
 	int pass_err;			/* -errno of the files' renewal between loops (err holds why) */
 	struct iolog_w iolog;		/* write_iolog; fd -1: none */
@@ -131,5 +139,22 @@ struct worker *worker_new(const struct job *job, unsigned clone, unsigned number
 void *worker_main(void *arg);
 
 void worker_free(struct worker *w);
+
+#define WORKER_SEIZED UINT64_MAX
+
+/*
+ * Called by the run's main thread: when the worker has been blocked in an engine call for at
+ * least min_age ns, takes its figures as they stand (the worker, should the call ever return,
+ * exits without touching them again), closes them as the end of the run would and marks the
+ * worker done.  Returns true when the worker is seized (now or before).
+ */
+bool worker_seize(struct worker *w, uint64_t now, uint64_t min_age);
+
+/*
+ * The io_timeout watchdog for calls the worker cannot time itself (a synchronous engine blocked
+ * in pread, a commit that does not return): seizes a worker blocked in one for longer than its
+ * job's io_timeout and gives it that error.  Returns true when it did.
+ */
+bool worker_watchdog(struct worker *w, uint64_t now);
 
 #endif
