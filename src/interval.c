@@ -8,6 +8,7 @@
  * final figures.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -27,14 +28,17 @@ struct ivl_track {
 	struct snap prev;		/* at the end of the last interval */
 	struct snap_dir ss_prev[3];	/* at the last steady-state sample */
 	bool final;			/* cur holds the worker's final figures */
+	bool borrowed;			/* cur's histograms are the worker's own (final, never copied) */
 };
 
 /* A reported unit: a worker, or with group_reporting the workers of a group. */
 struct ivl_unit {
-	unsigned lead;			/* its first worker */
+	unsigned lead;			/* its first worker; next_of[] links the others */
+	unsigned last;			/* its last worker */
 	unsigned nworkers;
 	struct ivl_series series;
-	struct hist *scratch[3];	/* the interval's merged histogram per direction */
+	struct hist *scratch[3];	/* a unit of several workers: the interval's merged histograms */
+	const struct hist *delta[3];	/* the interval's histogram per direction, NULL: no IO */
 	/* steady state (ss_dur): one sample of the unit's IOPS, bandwidth, latency per ss_interval */
 	struct steady ss;
 	bool ss_on, ss_started;
@@ -50,6 +54,7 @@ struct ivl {
 	struct ivl_unit *u;
 	unsigned nu;
 	unsigned *unit_of;		/* per worker */
+	unsigned *next_of;		/* per worker: the next worker of its unit, UINT_MAX: none */
 	int *dev_of;			/* per unit: the device of its lead's first target, -1: none */
 	struct ivl_row *rows;		/* per unit, for the output */
 	struct ivl_point *sliver;	/* per unit: the last sliver folded into the last point */
@@ -85,10 +90,11 @@ static int ss_setup(struct ivl *iv, struct ivl_unit *u, const struct job *job)
 static int units_build(struct ivl *iv)
 {
 	iv->unit_of = calloc(iv->n ? iv->n : 1, sizeof(*iv->unit_of));
+	iv->next_of = calloc(iv->n ? iv->n : 1, sizeof(*iv->next_of));
 	iv->u = calloc(iv->n ? iv->n : 1, sizeof(*iv->u));
 	iv->rows = calloc(iv->n ? iv->n : 1, sizeof(*iv->rows));
 	iv->sliver = calloc(iv->n ? iv->n : 1, sizeof(*iv->sliver));
-	if (!iv->unit_of || !iv->u || !iv->rows || !iv->sliver)
+	if (!iv->unit_of || !iv->next_of || !iv->u || !iv->rows || !iv->sliver)
 		return -ENOMEM;
 	for (unsigned i = 0; i < iv->n; i++) {
 		const struct job *job = iv->w[i]->job;
@@ -97,17 +103,17 @@ static int units_build(struct ivl *iv)
 		for (unsigned j = 0; job_group_merged(job) && j < iv->nu; j++)
 			if (iv->w[iv->u[j].lead]->job->group == job->group)
 				k = j;
+		iv->next_of[i] = UINT_MAX;
 		if (k == iv->nu) {
 			iv->u[k].lead = i;
 			iv->u[k].series.period_ns = iv->o.period_ns;
 			if (ss_setup(iv, &iv->u[k], job))
 				return -ENOMEM;
-			for (unsigned d = 0; d < 3; d++)
-				if (iv->w[i]->stats.dir[d].clat_hist &&
-				    !(iv->u[k].scratch[d] = calloc(1, sizeof(struct hist))))
-					return -ENOMEM;
 			iv->nu++;
+		} else {
+			iv->next_of[iv->u[k].last] = i;
 		}
+		iv->u[k].last = i;
 		iv->u[k].nworkers++;
 		iv->unit_of[i] = k;
 	}
@@ -139,9 +145,7 @@ struct ivl *ivl_begin(const struct ivl_opts *o, struct worker **w, unsigned n,
 			disk_set_add_target(iv->disks, lw->plan.files[0].path, &iv->dev_of[k],
 					    &(struct iowl_err){ "" });
 	}
-	for (unsigned i = 0; i < n; i++)
-		if (snap_init(&iv->t[i].cur, &w[i]->stats) || snap_init(&iv->t[i].prev, &w[i]->stats))
-			goto fail;
+	/* The snapshots' histograms come when first written (track_hists()): one for a short run. */
 	return iv;
 fail:
 	ivl_free(iv);
@@ -183,13 +187,30 @@ static bool worker_done(const struct worker *w)
 	return __atomic_load_n(&w->state, __ATOMIC_ACQUIRE) == WORKER_DONE;
 }
 
+/* Gives snapshot s of worker i its histograms before it is first written. */
+static void track_hists(struct ivl *iv, unsigned i, struct snap *s)
+{
+	if (snap_hists(s, &iv->w[i]->stats))
+		iv->failed = true;
+}
+
 static void read_final(struct ivl *iv, unsigned i)
 {
 	struct ivl_track *t = &iv->t[i];
+	const struct worker_stats *st = &iv->w[i]->stats;
+	bool borrow = true;
 
 	if (t->final)
 		return;
-	snap_take(&t->cur, &iv->w[i]->stats, true);
+	for (unsigned d = 0; d < 3; d++)
+		borrow &= !t->cur.clat_hist[d];
+	/* Never copied before (a run shorter than an interval): the worker's own, read in place. */
+	if (!borrow)
+		track_hists(iv, i, &t->cur);
+	snap_take(&t->cur, st, true);
+	for (unsigned d = 0; borrow && d < 3; d++)
+		t->cur.clat_hist[d] = st->dir[d].clat_hist;
+	t->borrowed = borrow;
 	t->cur.inflight = 0;
 	t->final = true;
 }
@@ -215,6 +236,7 @@ static void gather(struct ivl *iv)
 			if (got[i])
 				continue;
 			if (__atomic_load_n(&w->snap.seq, __ATOMIC_ACQUIRE) == req) {
+				track_hists(iv, i, &iv->t[i].cur);
 				snap_copy(&iv->t[i].cur, &w->snap);
 			} else if (worker_done(w)) {
 				read_final(iv, i);
@@ -249,24 +271,30 @@ static int point_add(struct ivl_series *s, const struct ivl_point *p)
 /*
  * Adds up unit k's workers' differences per direction between their latest figures and a
  * previous set: the series' (ss false) or the steady state's (ss true).  With the series' set,
- * the histogram differences go into the unit's scratch histograms too.
+ * the histogram differences go into u->delta: a worker's own difference (its prev snapshot,
+ * or cur while prev is all zeros), or for several workers their sum in the unit's scratch.
  */
 static void unit_delta(struct ivl *iv, unsigned k, bool ss, struct snap_dir out[3])
 {
 	struct ivl_unit *u = &iv->u[k];
+	bool many = u->nworkers > 1;
 
 	for (unsigned d = 0; d < 3; d++) {
 		memset(&out[d], 0, sizeof(out[d]));
 		lat_init(&out[d].clat);
-		if (!ss && u->scratch[d])
+		if (ss)
+			continue;
+		if (many && !u->scratch[d] && iv->w[u->lead]->stats.dir[d].clat_hist &&
+		    !(u->scratch[d] = calloc(1, sizeof(struct hist))))
+			iv->failed = true;
+		else if (u->scratch[d])
 			memset(u->scratch[d], 0, sizeof(struct hist));
+		u->delta[d] = u->scratch[d];
 	}
-	for (unsigned i = 0; i < iv->n; i++) {
+	for (unsigned i = u->lead; i != UINT_MAX; i = iv->next_of[i]) {
 		struct ivl_track *t = &iv->t[i];
 		const struct snap_dir *prev = ss ? t->ss_prev : t->prev.dir;
 
-		if (iv->unit_of[i] != k)
-			continue;
 		for (unsigned d = 0; d < 3; d++) {
 			struct lat_stat dl;
 
@@ -276,11 +304,19 @@ static void unit_delta(struct ivl *iv, unsigned k, bool ss, struct snap_dir out[
 			lat_sub(&dl, &t->cur.dir[d].clat, &prev[d].clat);
 			lat_merge(&out[d].clat, &dl);
 			/* No IO of d in the interval: no difference (thousands of clones make it count). */
-			if (!ss && u->scratch[d] && t->cur.clat_hist[d] && t->prev.clat_hist[d] &&
-			    t->cur.dir[d].ios != prev[d].ios) {
-				/* prev becomes the difference here; it is overwritten after the point */
-				hist_sub(t->prev.clat_hist[d], t->cur.clat_hist[d], t->prev.clat_hist[d]);
-				hist_merge(u->scratch[d], t->prev.clat_hist[d]);
+			if (!ss && t->cur.clat_hist[d] && t->cur.dir[d].ios != prev[d].ios) {
+				const struct hist *dh = t->cur.clat_hist[d];	/* prev all zeros */
+
+				if (t->prev.clat_hist[d]) {
+					/* prev becomes the difference here; it is overwritten after the point */
+					hist_sub(t->prev.clat_hist[d], t->cur.clat_hist[d],
+						 t->prev.clat_hist[d]);
+					dh = t->prev.clat_hist[d];
+				}
+				if (!many)
+					u->delta[d] = dh;
+				else if (u->scratch[d])
+					hist_merge(u->scratch[d], dh);
 			}
 		}
 	}
@@ -299,11 +335,10 @@ static void unit_point(struct ivl *iv, unsigned k, uint64_t t_ns, uint64_t ns,
 	p->t_ns = t_ns;
 	p->ns = ns;
 	unit_delta(iv, k, false, x);
-	for (unsigned i = 0; i < iv->n; i++)
-		if (iv->unit_of[i] == k) {
-			p->inflight += iv->t[i].cur.inflight;
-			stats_cfill_add(&p->cfill, &iv->t[i].cur.cfill);
-		}
+	for (unsigned i = u->lead; i != UINT_MAX; i = iv->next_of[i]) {
+		p->inflight += iv->t[i].cur.inflight;
+		stats_cfill_add(&p->cfill, &iv->t[i].cur.cfill);
+	}
 	for (unsigned d = 0; d < 3; d++) {
 		static const double pct[4] = { 50.0, 99.0, 100.0, 99.9 };
 		uint64_t v[4] = { 0, 0, 0, 0 };
@@ -313,8 +348,8 @@ static void unit_point(struct ivl *iv, unsigned k, uint64_t t_ns, uint64_t ns,
 		p->dir[d].errors = x[d].errors;
 		p->dir[d].clat = x[d].clat;
 		p->dir[d].clat_mean = lat_mean(&x[d].clat);
-		if (u->scratch[d] && x[d].clat.n) {
-			hist_percentiles(u->scratch[d], lat_min(&x[d].clat), x[d].clat.max, pct, 4, v);
+		if (u->delta[d] && x[d].clat.n) {
+			hist_percentiles(u->delta[d], lat_min(&x[d].clat), x[d].clat.max, pct, 4, v);
 			p->dir[d].clat_p50 = v[0];
 			p->dir[d].clat_p99 = v[1];
 			p->dir[d].clat_max = v[2];
@@ -353,8 +388,8 @@ static void cache_hits(struct ivl *iv)
 	}
 }
 
-/* Closes the interval ending at now: points, output, then prev = cur. */
-static void close_interval(struct ivl *iv, uint64_t now)
+/* Closes the interval ending at now: points, output, then (unless it is the last) prev = cur. */
+static void close_interval(struct ivl *iv, uint64_t now, bool last)
 {
 	uint64_t t_ns = now - iv->start_ns, ns = now - iv->last_ns;
 	struct ivl_view v;
@@ -372,11 +407,9 @@ static void close_interval(struct ivl *iv, uint64_t now)
 			.clone = job_group_merged(iv->w[iv->u[k].lead]->job) ? 0 : iv->w[iv->u[k].lead]->clone,
 			.nworkers = iv->u[k].nworkers,
 			.pt = iv->failed ? NULL : &iv->u[k].series.p[iv->u[k].series.n - 1],
-			.hist = { iv->u[k].scratch[0], iv->u[k].scratch[1], iv->u[k].scratch[2] },
+			.hist = { iv->u[k].delta[0], iv->u[k].delta[1], iv->u[k].delta[2] },
 		};
 	}
-	for (unsigned i = 0; i < iv->n; i++)
-		snap_copy(&iv->t[i].prev, &iv->t[i].cur);
 	if (iv->disks && (iv->o.iostat || iv->o.status || iv->o.watch_disks))
 		disk_set_sample(iv->disks, now, &(struct iowl_err){ "" });
 	if (iv->disks)
@@ -398,14 +431,18 @@ static void close_interval(struct ivl *iv, uint64_t now)
 		report_interval(iv->o.out, &v, iv->o.json);
 		fflush(iv->o.out);
 	}
+	/* After the output: a unit of one worker's rows show its prev, the interval's difference. */
+	for (unsigned i = 0; !last && i < iv->n; i++) {
+		track_hists(iv, i, &iv->t[i].prev);
+		snap_copy(&iv->t[i].prev, &iv->t[i].cur);
+	}
 }
 
 /* Ends unit k's workers as their runtime would: what is in flight completes, nothing new starts. */
 static void halt_unit(struct ivl *iv, unsigned k)
 {
-	for (unsigned i = 0; i < iv->n; i++)
-		if (iv->unit_of[i] == k)
-			__atomic_store_n(&iv->w[i]->halt, 1, __ATOMIC_RELAXED);
+	for (unsigned i = iv->u[k].lead; i != UINT_MAX; i = iv->next_of[i])
+		__atomic_store_n(&iv->w[i]->halt, 1, __ATOMIC_RELAXED);
 	/* The workers look at halt when they answer a request: make one. */
 	__atomic_add_fetch(&iv->ctl->snap_req, 1, __ATOMIC_RELEASE);
 }
@@ -426,9 +463,8 @@ static void ss_sample(struct ivl *iv, unsigned k, uint64_t t)
 		bytes += x[d].bytes;
 		lat_merge(&clat, &x[d].clat);
 	}
-	for (unsigned i = 0; i < iv->n; i++)
-		if (iv->unit_of[i] == k)
-			memcpy(iv->t[i].ss_prev, iv->t[i].cur.dir, sizeof(iv->t[i].ss_prev));
+	for (unsigned i = u->lead; i != UINT_MAX; i = iv->next_of[i])
+		memcpy(iv->t[i].ss_prev, iv->t[i].cur.dir, sizeof(iv->t[i].ss_prev));
 	u->ss_last = t;
 	while (u->ss_next <= t)
 		u->ss_next += o->ss_interval;
@@ -459,7 +495,7 @@ void ivl_poll(struct ivl *iv, uint64_t now)
 			ss_sample(iv, k, t);
 	if (now < iv->next_ns)
 		return;
-	close_interval(iv, t);
+	close_interval(iv, t, false);
 	/* On schedule: a late poll does not shift the intervals that follow. */
 	while (iv->next_ns <= now)
 		iv->next_ns += iv->o.period_ns;
@@ -491,6 +527,7 @@ static void fold_sliver(struct ivl *iv, uint64_t now)
 		}
 		iv->sliver[k] = p;
 		iv->rows[k].pt = &iv->sliver[k];
+		memcpy(iv->rows[k].hist, iv->u[k].delta, sizeof(iv->rows[k].hist));
 	}
 	if (iv->o.watch && !iv->failed)
 		iv->o.watch(iv->o.watch_ctx, &(struct ivl_view){ .k = iv->k, .rows = iv->rows,
@@ -516,7 +553,7 @@ void ivl_finish(struct ivl *iv, uint64_t now, bool joined)
 		now = end;
 	/* A last sliver under a tenth of the interval would show rates of a few IOs: fold it in. */
 	if (now - iv->last_ns >= iv->o.period_ns / 10 || !iv->k) {
-		close_interval(iv, now);
+		close_interval(iv, now, true);
 		if (iv->o.watch)
 			iv->o.watch(iv->o.watch_ctx, NULL, true);
 	} else {
@@ -558,6 +595,8 @@ void ivl_free(struct ivl *iv)
 	if (!iv)
 		return;
 	for (unsigned i = 0; iv->t && i < iv->n; i++) {
+		if (iv->t[i].borrowed)	/* the worker's (or by now its unit's) own */
+			memset(iv->t[i].cur.clat_hist, 0, sizeof(iv->t[i].cur.clat_hist));
 		snap_release(&iv->t[i].cur);
 		snap_release(&iv->t[i].prev);
 	}
@@ -570,6 +609,7 @@ void ivl_free(struct ivl *iv)
 	free(iv->t);
 	free(iv->u);
 	free(iv->unit_of);
+	free(iv->next_of);
 	free(iv->dev_of);
 	free(iv->rows);
 	free(iv->sliver);

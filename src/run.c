@@ -642,7 +642,7 @@ static int collect(struct iowl_run *run, const struct phase *p, struct ivl *iv,
 		   struct results *res, const char *stopped)
 {
 	for (unsigned i = 0; i < p->n; i++) {
-		const struct worker *w = p->w[i];
+		struct worker *w = p->w[i];
 		struct job_result *u = unit_for(res, w);
 		uint64_t elapsed;
 		int ret = 0;
@@ -656,14 +656,17 @@ static int collect(struct iowl_run *run, const struct phase *p, struct ivl *iv,
 			continue;
 		}
 		elapsed = w->end_ns > w->start_ns ? w->end_ns - run->ctl.start_ns : 0;
-		if (stats_merge(&u->st, &w->stats))
+		if (!u->error && w->stats.first_error.err)
+			u->error = w->stats.first_error.err;
+		/* The worker is done with its figures: a unit of one takes them whole. */
+		if (!u->nworkers)
+			stats_take(&u->st, &w->stats);
+		else if (stats_merge(&u->st, &w->stats))
 			return -ENOMEM;
 		ivl_hand_over(iv, i, u);
 		u->nworkers++;
 		if (elapsed > u->elapsed_ns)
 			u->elapsed_ns = elapsed;
-		if (!u->error && w->stats.first_error.err)
-			u->error = w->stats.first_error.err;
 		if (w->status && (!u->error || u->not_run))
 			ret = unit_why(u, -w->status, false, "%s", w->err.text);
 		else if (stopped && !u->error)
@@ -1147,7 +1150,7 @@ int run_exec(struct iowl_run *run)
 		run->out_errno = 0;	/* outfile_close() says what went wrong */
 		o.ret = o.ret ? o.ret : -EIO;
 	}
-	if (report_html_run(run, report_json_tree(&o.r, true)) && !o.ret)
+	if (run->opts.report && report_html_run(run, report_json_tree(&o.r, true)) && !o.ret)
 		o.ret = -EIO;
 	run->out = NULL;
 	if (run->out_errno && !out.err)	/* what the run saw (EPIPE), not a later ferror()'s EIO */

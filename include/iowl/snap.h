@@ -40,6 +40,12 @@ struct snap {
 /* Gives s histogram copies where st keeps completion histograms.  Returns 0 or -ENOMEM. */
 int snap_init(struct snap *s, const struct worker_stats *st);
 
+/*
+ * Gives a zeroed s (never written yet) the histogram copies it still lacks, so that they can be
+ * allocated when first needed.  Returns 0 or -ENOMEM.
+ */
+int snap_hists(struct snap *s, const struct worker_stats *st);
+
 /* Copies the cumulative counters and latency summaries of st's three directions into dir[]. */
 void snap_dirs_take(struct snap_dir dir[3], const struct worker_stats *st);
 

@@ -111,6 +111,12 @@ void stats_reset(struct worker_stats *s);
 /* Adds src into dst; dst's histograms must exist where src's do (or are allocated).  Returns 0 or -ENOMEM. */
 int stats_merge(struct worker_stats *dst, const struct worker_stats *src);
 
+/*
+ * Moves src into dst, which holds nothing yet (stats_init() without histograms): the same as
+ * stats_merge() into it without copying a histogram.  src is left empty.
+ */
+void stats_take(struct worker_stats *dst, struct worker_stats *src);
+
 /* Frees the histograms. */
 void stats_release(struct worker_stats *s);
 

@@ -208,16 +208,21 @@ static void floor_pcts(double *v, unsigned n)
 
 int fmt_lat_buckets(const struct worker_stats *st, double *ns, double *us, double *ms)
 {
-	bool clat = false, any = false;
-	struct hist *h;
+	bool clat = false;
+	const struct hist *one = NULL;
+	struct hist *h = NULL;
+	unsigned n = 0;
 
-	for (unsigned d = 0; d < 3; d++) {
+	for (unsigned d = 0; d < 3; d++)
 		clat |= st->dir[d].clat_hist != NULL;
-		any |= st->dir[d].clat_hist || st->dir[d].lat_hist;
+	for (unsigned d = 0; d < 3; d++) {
+		const struct hist *src = clat ? st->dir[d].clat_hist : st->dir[d].lat_hist;
+
+		n += src != NULL;
+		one = src ? src : one;
 	}
-	/* With no histogram at all the buckets are zeros: skip the 38 KiB allocation. */
-	h = any ? calloc(1, sizeof(*h)) : NULL;
-	if (any && !h)
+	/* One direction's histogram is used as it is; only several are added up (38 KiB each). */
+	if (n > 1 && !(h = calloc(1, sizeof(*h))))
 		return -ENOMEM;
 	for (unsigned d = 0; h && d < 3; d++) {
 		const struct hist *src = clat ? st->dir[d].clat_hist : st->dir[d].lat_hist;
@@ -225,8 +230,8 @@ int fmt_lat_buckets(const struct worker_stats *st, double *ns, double *us, doubl
 		if (src)
 			hist_merge(h, src);
 	}
-	if (h) {
-		hist_fio_buckets(h, ns, us, ms);
+	if (n) {
+		hist_fio_buckets(h ? h : one, ns, us, ms);
 	} else {
 		memset(ns, 0, HIST_FIO_NS_NR * sizeof(*ns));
 		memset(us, 0, HIST_FIO_US_NR * sizeof(*us));

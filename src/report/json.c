@@ -648,16 +648,52 @@ json_t *report_json_tree(const struct run_result *r, bool plus)
 	return json_root(r, plus);
 }
 
+/* json_dumpf() writes each token with its own fwrite(): thousands of jobs make millions. */
+struct dump_buf {
+	FILE *f;
+	size_t len;
+	char b[65536];
+};
+
+static int dump_flush(struct dump_buf *d)
+{
+	size_t n = d->len;
+
+	d->len = 0;
+	return n && fwrite(d->b, 1, n, d->f) != n ? -1 : 0;
+}
+
+static int dump_add(const char *s, size_t n, void *arg)
+{
+	struct dump_buf *d = arg;
+
+	if (n > sizeof(d->b) - d->len && dump_flush(d))
+		return -1;
+	if (n > sizeof(d->b))
+		return fwrite(s, 1, n, d->f) == n ? 0 : -1;
+	memcpy(d->b + d->len, s, n);
+	d->len += n;
+	return 0;
+}
+
 int report_json(FILE *f, const struct run_result *r, bool plus)
 {
 	json_t *root = json_root(r, plus);
+	struct dump_buf *d = malloc(sizeof(*d));
 	int ret = 0;
 
-	if (!root)
+	if (!root || !d) {
+		json_decref(root);
+		free(d);
 		return -ENOMEM;
+	}
+	d->f = f;
+	d->len = 0;
 	/* Beside --status-interval's JSON lines, the final document is one line too. */
-	if (json_dumpf(root, f, r->compact ? DUMP_COMPACT : DUMP_FLAGS) || fputc('\n', f) == EOF)
+	if (json_dump_callback(root, dump_add, d, r->compact ? DUMP_COMPACT : DUMP_FLAGS) ||
+	    dump_flush(d) || fputc('\n', f) == EOF)
 		ret = -EIO;
+	free(d);
 	json_decref(root);
 	return ret;
 }

@@ -7,14 +7,22 @@
 #include "iowl/snap.h"
 #include "iowl/stats.h"
 
+int snap_hists(struct snap *s, const struct worker_stats *st)
+{
+	for (unsigned d = 0; d < 3; d++)
+		if (st->dir[d].clat_hist && !s->clat_hist[d] &&
+		    !(s->clat_hist[d] = calloc(1, sizeof(struct hist))))
+			return -ENOMEM;
+	return 0;
+}
+
 int snap_init(struct snap *s, const struct worker_stats *st)
 {
 	memset(s, 0, sizeof(*s));
-	for (unsigned d = 0; d < 3; d++)
-		if (st->dir[d].clat_hist && !(s->clat_hist[d] = calloc(1, sizeof(struct hist)))) {
-			snap_release(s);
-			return -ENOMEM;
-		}
+	if (snap_hists(s, st)) {
+		snap_release(s);
+		return -ENOMEM;
+	}
 	return 0;
 }
 

@@ -217,6 +217,13 @@ int stats_merge(struct worker_stats *dst, const struct worker_stats *src)
 	return steps_merge(dst, src);
 }
 
+void stats_take(struct worker_stats *dst, struct worker_stats *src)
+{
+	stats_release(dst);
+	*dst = *src;
+	memset(src, 0, sizeof(*src));
+}
+
 void stats_release(struct worker_stats *s)
 {
 	for (unsigned d = 0; d < 3; d++) {
