@@ -48,6 +48,8 @@ loop_device() {
 	command -v udevadm >/dev/null 2>&1 && udevadm settle >/dev/null 2>&1
 	return 0
 }
+# tsan_build: $IOWL is built with ThreadSanitizer (make tsan), which slows it 5-15x and grows RSS
+tsan_build() { grep -q __tsan_init "$IOWL" 2>/dev/null; }
 # have_fio: fio 3 is installed to compare with
 have_fio() { command -v fio >/dev/null 2>&1 && fio --version 2>/dev/null | grep -q '^fio-3'; }
 # same_as_fio SUMMARY EXPECTED ARGS...: runs iowl with ARGS and JSON output, and fio too where

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # fio's own example job files (Debian's fio-examples, 3.33): every one that fio accepts goes
 # through iowl --parse-only with its file names pointed at scratch files, and those iowl accepts
-# and that need no hardware run for a second.  A refusal must be in the list below, each with its
+# and that need no hardware run for a quarter of a second.  A refusal must be in the list below, each with its
 # reason; anything else fails, so a change that starts refusing a fio example is caught.
 . "$(dirname "$0")/../lib.sh"
 ex=/usr/share/doc/fio/examples
@@ -50,7 +50,7 @@ for f in "$ex"/*.fio; do
 		# a short run where the engine needs nothing special
 		if grep -q "^[[:space:]]*ioengine[[:space:]]*=[[:space:]]*\(libaio\|io_uring\|sync\|psync\|null\|pvsync2\?\|vsync\|mmap\|posixaio\)[[:space:]]*$" "$b.fio" ||
 		   ! grep -q "^[[:space:]]*ioengine" "$b.fio"; then
-			timeout 60 "$IOWL" --set runtime=1 --set time_based=1 --set size=16m \
+			timeout 60 "$IOWL" --set runtime=250ms --set time_based=1 --set size=16m \
 				--set startdelay=0 --set ramp_time=0 "$b.fio" > "$b.out" 2>&1
 			rc=$?
 			[ $rc = 0 ] || { tail -n 20 "$b.out"; fail "$b: accepted by --parse-only, then the run failed (status $rc)"; }

@@ -112,8 +112,8 @@ static void test_exact(void **state)
 
 static void test_shards(void **state)
 {
-	/* above LRU_EXACT_BLOCKS: sampled at 1 %, within 1 percentage point */
-	check(2000000, 6000000, false, 0.01);
+	/* above LRU_EXACT_BLOCKS (2^20): sampled at 1 %, within 1 percentage point (max 0.4 seen) */
+	check(1200000, 3600000, false, 0.01);
 }
 
 int main(void)
