@@ -13,6 +13,16 @@ need blkid/blkid.h libblkid-dev
 need microhttpd.h libmicrohttpd-dev
 printf '#include <stdarg.h>\n#include <stddef.h>\n#include <stdint.h>\n#include <setjmp.h>\n#include <cmocka.h>\nint main(void){return 0;}\n' |
 	${CC:-cc} -x c -o /dev/null - >/dev/null 2>&1 || pkgs="$pkgs libcmocka-dev"
+# Optional: MPI for iowl-mpi (make iowl-mpi; make test builds it when found).  Installed as root
+# where apt-get can, never required: the plain build needs no MPI.
+if ! printf '#include <mpi.h>\nint main(void){return 0;}\n' |
+	${MPICC:-mpicc} -x c -o /dev/null - >/dev/null 2>&1; then
+	if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 && [ -z "$IOWL_NO_INSTALL" ]; then
+		echo "iowl: installing the optional MPI library (libopenmpi-dev) for iowl-mpi" >&2
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -q libopenmpi-dev >/dev/null 2>&1 ||
+			echo "iowl: apt-get install libopenmpi-dev failed: iowl-mpi will not be built" >&2
+	fi
+fi
 [ -z "$pkgs" ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
 	echo "iowl: installing missing build dependencies:$pkgs" >&2

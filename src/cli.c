@@ -18,11 +18,16 @@
 #define CMDLINE "command line"
 
 static const char *const flags[] = {
-	"output", "output-format", "eta", "parse-only", "section", "set", "help", "version",
-	"cmdhelp", "analyze", "assert", "sweep", "curve", "status-interval", "iostat",
-	"vdbench", "vdbench-show", "vdbench-output", "vdbench-lun", "vdbench-var", "report",
-	"metrics", "metrics-textfile", "metrics-linger", "minimal", "terse-version", "append-terse",
-	"cache-fill", "cache-fill-exact",
+	"output",      "output-format",	   "eta",
+	"parse-only",  "section",	   "set",
+	"help",	       "version",	   "cmdhelp",
+	"analyze",     "assert",	   "sweep",
+	"curve",       "status-interval",  "iostat",
+	"vdbench",     "vdbench-show",	   "vdbench-output",
+	"vdbench-lun", "vdbench-var",	   "report",
+	"metrics",     "metrics-textfile", "metrics-linger",
+	"minimal",     "terse-version",	   "append-terse",
+	"cache-fill",  "cache-fill-exact", "rank-jobs",
 };
 
 /* Flags (without their dashes) that may take their value from the next argument. */
@@ -88,6 +93,8 @@ static void usage(FILE *f)
 		"                           (iowl report RESULTS.json ... -o FILE.html: from saved JSON)\n"
 		"  --cache-fill[=on|off]    count the distinct blocks each job touches (default off)\n"
 		"  --cache-fill-exact=N     count exactly up to N blocks per clone, then estimate\n"
+		"  --rank-jobs=RANKS[:JOB,...]  under mpirun (iowl-mpi): run the jobs named only on\n"
+		"                           RANKS (0-3,6); without :JOB every job (repeatable)\n"
 		"  --cmdhelp[=OPTION]       list the job options, or describe one\n"
 		"  --help, --version\n"
 		"\n"
@@ -365,6 +372,8 @@ static int flag(struct iowl_run *run, const char *name, const char *value, char 
 	}
 	if (!strcmp(name, "section"))
 		return push(&o->sections, &o->nsections, (char *)value, err);
+	if (!strcmp(name, "rank-jobs")) /* checked against the jobs by ranks_filter() */
+		return push(&o->rank_jobs, &o->nrank_jobs, (char *)value, err);
 	if (!strcmp(name, "sweep")) {
 		struct sweep_key *k = realloc(o->sweeps, (o->nsweeps + 1) * sizeof(*k));
 
@@ -587,6 +596,7 @@ void cli_release(struct run_opts *o)
 		sweep_key_release(&o->sweeps[i]);
 	free(o->sweeps);
 	free(o->sections);
+	free(o->rank_jobs);
 	free(o->files);
 	free(o->output);
 	free(o->report);

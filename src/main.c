@@ -10,11 +10,20 @@
 #include "iowl/cli.h"
 #include "iowl/curve.h"
 #include "iowl/clock.h"
+#include "iowl/cluster.h"
 #include "iowl/metrics.h"
+#include "iowl/ranks.h"
 #include "iowl/report.h"
 #include "iowl/run.h"
 #include "iowl/sweep.h"
 #include "iowl/vdbench.h"
+
+/* Leaves the run's processes (MPI), then returns status. */
+static int leave(int status)
+{
+	cluster_end(!ranks_lost());
+	return status;
+}
 
 int main(int argc, char **argv)
 {
@@ -27,13 +36,19 @@ int main(int argc, char **argv)
 	/* A reader that goes away (iowl | head) ends the run with status 2, see run_exec(). */
 	signal(SIGPIPE, SIG_IGN);
 	clock_init();
+	/* Before the job files are read: they may use ${IOWL_RANK}, ${IOWL_RANKS}, ${IOWL_HOST}. */
+	if (cluster_init(&argc, &argv, &err)) {
+		fprintf(stderr, "iowl: %s\n", err.text);
+		return IOWL_EXIT_USAGE;
+	}
 	run_init(&run);
 	ret = cli_parse(argc, argv, &run, &err);
 	if (ret == CLI_DONE) {
 		cli_release(&run.opts);
 		run_release(&run);
-		return IOWL_EXIT_OK;
+		return leave(IOWL_EXIT_OK);
 	}
+	ranks_quiet(&run);
 	if (!ret && (run.opts.metrics.port || run.opts.metrics.textfile_dir) &&
 	    !(run.opts.mx = metrics_start(&run.opts.metrics, &err)))
 		ret = -EINVAL;
@@ -47,11 +62,12 @@ int main(int argc, char **argv)
 		ret = sweep_prepare(&run, &err);
 	if (!ret && run.opts.ncurve)
 		ret = curve_prepare(&run, &err);
+	ret = ranks_agree(ret, &err); /* no rank runs unless every rank could prepare */
 	if (ret) {
 		fprintf(stderr, "iowl: %s\n", err.text);
 		cli_release(&run.opts);
 		run_release(&run);
-		return IOWL_EXIT_USAGE;
+		return leave(IOWL_EXIT_USAGE);
 	}
 	if (run.opts.parse_only)
 		status = IOWL_EXIT_OK;
@@ -64,15 +80,17 @@ int main(int argc, char **argv)
 	else
 		status = run_exec(&run);
 out:
+	status = ranks_verdict(status); /* every rank ends with the run's status */
 	metrics_end(run.opts.mx);
 	run.opts.mx = NULL;
 	if (run.abandoned) {
 		/* Stuck workers still hold the run's memory: leave without freeing anything. */
 		fflush(stdout);
 		fflush(stderr);
+		cluster_end(false);
 		_exit(status);
 	}
 	cli_release(&run.opts);
 	run_release(&run);
-	return status;
+	return leave(status);
 }

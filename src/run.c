@@ -28,6 +28,7 @@
 #include "iowl/outfile.h"
 #include "iowl/preflight.h"
 #include "iowl/progress.h"
+#include "iowl/ranks.h"
 #include "iowl/report.h"
 #include "iowl/cachefill.h"
 #include "iowl/run.h"
@@ -69,6 +70,11 @@ static void on_signal(int sig)
 int run_signal_seen(void)
 {
 	return signal_seen;
+}
+
+uint64_t run_signal_ns(void)
+{
+	return signal_seen ? signal_ns : 0;
 }
 
 static void install_signals(struct run_ctl *ctl)
@@ -218,6 +224,9 @@ int run_prepare(struct iowl_run *run, struct iowl_err *err)
 		ret = err_nomem(err, "out of memory for the plans of %u job clones", nclones);
 	run->nplans = run->plans ? nclones : 0;
 
+	if (!ret)
+		ret = ranks_filter(run, err);
+
 	/* Devices stay held from the first check to the end of the process (sweep points included). */
 	preflight_init(&pf, &run->guard, !run->opts.parse_only && !run->opts.analyze);
 	/*
@@ -227,6 +236,9 @@ int run_prepare(struct iowl_run *run, struct iowl_err *err)
 	for (unsigned j = 0; !ret && j < run->njobs; j++) {
 		for (unsigned c = 0; !ret && c < run->jobs[j].o.numjobs; c++, number++) {
 			struct target_plan plan;
+
+			if (run->jobs[j].off_rank) /* another rank's: its targets are not here */
+				continue;
 
 			ret = target_plan(&run->jobs[j], c, &plan, err);
 			/* A run says it with its results (phase_create()); --parse-only says it here. */
@@ -293,7 +305,7 @@ static int phase_create(struct iowl_run *run, unsigned phase, unsigned *number, 
 	unsigned n = 0;
 
 	for (unsigned j = 0; j < run->njobs; j++)
-		if (run->jobs[j].phase == phase)
+		if (run->jobs[j].phase == phase && !run->jobs[j].off_rank)
 			n += run->jobs[j].o.numjobs;
 	p->w = calloc(n ? n : 1, sizeof(*p->w));
 	p->n = 0;
@@ -303,7 +315,7 @@ static int phase_create(struct iowl_run *run, unsigned phase, unsigned *number, 
 		struct job *job = &run->jobs[j];
 		bool warned = false;
 
-		for (unsigned c = 0; job->phase == phase && c < job->o.numjobs; c++) {
+		for (unsigned c = 0; job->phase == phase && !job->off_rank && c < job->o.numjobs; c++) {
 			struct target_plan *kept;
 			struct worker *w;
 			int ret;
@@ -519,6 +531,7 @@ static bool phase_wait(struct iowl_run *run, struct phase *p, struct ivl *iv)
 	while (!phase_done(p)) {
 		if (seen)
 			phase_exits(run, p, seen);
+		ranks_watch(run, p->w, p->n);
 		uint64_t next = ivl_next(iv);
 
 		now = clock_ns();
@@ -612,6 +625,19 @@ static struct job_result *unit_for(struct results *res, const struct worker *w)
 	return u ? u : unit_new(res, w->job, w->clone);
 }
 
+struct job_result *results_unit(struct results *res, const struct job *job, unsigned clone)
+{
+	if (job_group_merged(job)) {
+		struct job_result *u = group_unit(res, job->group);
+
+		return u ? u : unit_new(res, job, clone);
+	}
+	for (unsigned i = 0; i < res->n; i++)
+		if (res->units[i].job == job && res->units[i].clone == clone)
+			return &res->units[i];
+	return unit_new(res, job, clone);
+}
+
 /* Says why the unit did no IO: its own setup failure (error), or why it was not run. */
 static int unit_why(struct job_result *u, int error, bool not_run, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
@@ -685,7 +711,7 @@ static int add_not_run(const struct iowl_run *run, struct results *res, const ch
 		const struct job *job = &run->jobs[j];
 		bool merged = job_group_merged(job);
 
-		for (unsigned c = res->collected[j]; c < job->o.numjobs; c++) {
+		for (unsigned c = res->collected[j]; !job->off_rank && c < job->o.numjobs; c++) {
 			struct job_result *u;
 
 			if (merged && group_unit(res, job->group))
@@ -856,7 +882,7 @@ static int run_phase(struct iowl_run *run, unsigned phase, unsigned *number,
 	struct phase p = { 0 };
 	struct iowl_err err = { "" };
 	struct ivl *iv = NULL;
-	bool joined = true;
+	bool joined = true, synced = false;
 	int ret;
 
 	run->ctl.go = 0;
@@ -878,6 +904,9 @@ static int run_phase(struct iowl_run *run, unsigned phase, unsigned *number,
 			int r = phase_ready(run, &p, ret ? &(struct iowl_err){ "" } : &err);
 
 			ret = ret ? ret : r;
+			/* Every rank's phase starts together (ranks.h): the barrier after the layout. */
+			ret = ranks_phase_sync(run, phase, ret, &err);
+			synced = true;
 			/* Before the workers run: with thousands of them the main thread waits its turn. */
 			if (!ret && !signal_seen) {
 				iv = ivl_begin(&run->ivl, p.w, p.n, disks, run->ctl.start_ns);
@@ -893,6 +922,9 @@ static int run_phase(struct iowl_run *run, unsigned phase, unsigned *number,
 		}
 		phase_iolog_end(&p);
 	}
+	if (!synced) /* the other ranks wait for this one at the barrier: it stops them */
+		ranks_phase_sync(run, phase, ret ? ret : -EIO,
+				 ret ? &err : &(struct iowl_err){ "cannot start a thread" });
 	if (joined)
 		guard_set_settle(&run->guard);
 	failed = ret ? phase_failure(&p) : NULL;
@@ -938,7 +970,7 @@ static void disks_begin(const struct iowl_run *run, struct disk_set *disks)
 			const struct target_plan *kept = run_plan(run, job, c);
 			struct target_plan plan;
 
-			if (job->engine->flags & ENGINE_F_NODATA)
+			if ((job->engine->flags & ENGINE_F_NODATA) || job->off_rank)
 				continue;
 			if (!kept && target_plan(job, c, &plan, &err))
 				continue;
@@ -1040,8 +1072,12 @@ int run_collect(struct iowl_run *run, struct run_outcome *o)
 	o->res.collected = calloc(run->njobs ? run->njobs : 1, sizeof(*o->res.collected));
 	if (!o->res.collected)
 		ret = -ENOMEM;
-	for (unsigned ph = 0; ph < nphases && !ret && !signal_seen && !run->abandoned &&
-			      !output_gone(run) && !run->ended_by[0]; ph++) {
+	ranks_begin(nphases);
+	for (unsigned ph = 0; ph < nphases && !ret && !run->abandoned; ph++) {
+		if (signal_seen || output_gone(run) || run->ended_by[0]) {
+			ranks_phase_skip(run, ph); /* the other ranks stop at this barrier too */
+			break;
+		}
 		run->ctl.stop = 0;
 		ret = run_phase(run, ph, &number, &o->res, &o->io_error, &o->disks,
 				o->phase_disk ? o->phase_disk + (size_t)ph * 2 * o->disks.n : NULL, &why);
@@ -1050,6 +1086,9 @@ int run_collect(struct iowl_run *run, struct run_outcome *o)
 	run->signal = signal_seen;
 	not_run_why(run, ret, &why, reason, sizeof(reason));
 	if (o->res.collected && add_not_run(run, &o->res, reason))
+		ret = ret ? ret : -ENOMEM;
+	o->ret = ret;
+	if (ranks_reduce(run, o)) /* rank 0 gathers every rank's results */
 		ret = ret ? ret : -ENOMEM;
 	if (o->disks.nsamples)
 		disk_set_sample(&o->disks, clock_ns(), &(struct iowl_err){ "" });

@@ -268,6 +268,7 @@ struct job {
 	unsigned index;		/* position in the run */
 	unsigned group;		/* reporting group */
 	unsigned phase;		/* jobs of one phase run together; stonewall starts a new one */
+	bool off_rank;		/* --rank-jobs leaves it to other ranks: not run here (ranks.h) */
 	unsigned file_index;	/* which job file it came from */
 	struct opt_pos *pos;	/* per option (opt_index), file NULL where never set */
 	struct job_kv *kv;

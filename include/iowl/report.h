@@ -56,6 +56,19 @@ struct own_io {
 	uint64_t reads, read_bytes;	/* as the device counted them */
 };
 
+/* One rank of a run over MPI (ranks.h): its own figures, as rank 0 gathered them. */
+struct rank_result {
+	unsigned rank;
+	char host[64];
+	bool answered; /* its results came (false: it died or was killed) */
+	int status;    /* its own exit status */
+	char why[256]; /* its failure, "" none */
+	uint64_t ios[3], bytes[3];
+	uint64_t runtime_ns[3]; /* longest unit runtime per direction */
+	const uint64_t *starts; /* wall clock (ns since the epoch) each phase's IO started */
+	unsigned nstarts;
+};
+
 struct run_result {
 	struct job_result *units;
 	unsigned nunits;
@@ -80,6 +93,9 @@ struct run_result {
 	unsigned nown_io;
 	const char *command;		/* the command line (--report), NULL: not kept */
 	struct json_t *iostat_log;	/* --iostat's intervals (report_iostat_record()), NULL: none */
+	const struct rank_result *ranks; /* a run over MPI: every rank's own; NULL: one process */
+	unsigned nranks;
+	const char *mpi; /* the MPI library */
 };
 
 /* Prints the results as fio's normal output does.  Returns 0 or -errno. */

@@ -61,6 +61,8 @@ struct run_opts {
 	uint64_t analyze;		/* --analyze: IOs to generate per job, 0: run normally */
 	char **sections;
 	unsigned nsections;
+	char **rank_jobs; /* --rank-jobs=RANKS[:JOB,...] (ranks.h) */
+	unsigned nrank_jobs;
 	struct job_set *sets;
 	unsigned nsets;
 	char **files;			/* job files */
@@ -175,5 +177,11 @@ void run_release(struct iowl_run *run);
  * iowl waits (vdbench's pause=), a signal ends the wait.
  */
 int run_signal_seen(void);
+
+/* When that signal came (clock_gettime_ns()), 0: none. */
+uint64_t run_signal_ns(void);
+
+/* The unit that clone clone of job is reported in (a new one when none yet), NULL: out of memory. */
+struct job_result *results_unit(struct results *res, const struct job *job, unsigned clone);
 
 #endif

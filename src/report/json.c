@@ -18,6 +18,7 @@
 #include "iowl/verify.h"
 #include "iowl/version.h"
 #include "report/fmt.h"
+#include "report/ranks.h"
 #include "report/terse.h"
 
 #define JI(x) ((json_int_t)(x))
@@ -601,6 +602,13 @@ static int json_add_run_iowl(json_t *root, const struct run_result *r)
 		json_object_set_new(o, "command", jstr(r->command));
 	if (o && r->iostat_log)
 		json_object_set(o, "iostat", r->iostat_log);
+	if (o && r->nranks) { /* a run over MPI: iowl.ranks[] and iowl.cluster */
+		json_t *c = report_ranks_json(r);
+
+		json_object_set(o, "ranks", json_object_get(c, "ranks"));
+		json_object_del(c, "ranks");
+		json_object_set_new(o, "cluster", c);
+	}
 	return json_object_set_new(root, "iowl", o) ? -ENOMEM : 0;
 }
 

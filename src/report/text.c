@@ -11,6 +11,7 @@
 #include "iowl/report.h"
 #include "iowl/verify.h"
 #include "report/fmt.h"
+#include "report/ranks.h"
 
 #define PCT_LINE_WIDTH	73	/* fio fits a percentile line in 80 - 7 columns */
 #define BUCKETS_PER_LINE 5
@@ -488,6 +489,7 @@ int report_text(FILE *f, const struct run_result *r)
 		if (r->ngroups > 1)
 			report_disk_group_text(f, r, i);
 	}
+	report_ranks_text(f, r);
 	report_disk_text(f, r->disks);
 	text_own_io(f, r);
 	for (unsigned i = 0; r->diags && i < r->diags->n; i++)

@@ -1,0 +1,845 @@
+// SPDX-License-Identifier: MIT
+/*
+ * One run over several ranks (ranks.h) on the messages of cluster.h.  Rank 0 is the hub: at a
+ * barrier every rank sends it a "meet" message (its arrival and whether it stops), and rank 0
+ * answers each with the outcome once all have come, so the phases start within a message's
+ * time of each other.  Results go up the same way.  Every wait gives up RANKS_GRACE_NS after a
+ * signal (mpirun sends SIGTERM to the survivors when a rank dies, then SIGKILL a second later):
+ * a rank that did not answer by then is lost, and every survivor ends with status 2 naming it.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "iowl/clock.h"
+#include "iowl/cluster.h"
+#include "iowl/ranks.h"
+#include "iowl/report.h"
+
+/* After a signal, how long rank 0 waits for a rank, and the others for rank 0 (which answers first). */
+#define RANKS_GRACE_NS	    300000000ULL
+#define RANKS_GRACE_ROOT_NS 600000000ULL
+
+#define WHY_LEN 2048
+
+enum meet_kind {
+	MEET_AGREE = 1, /* the jobs are prepared */
+	MEET_PHASE,	/* a phase's barrier */
+	MEET_RESULTS,	/* the results (up) */
+	MEET_VERDICT,	/* the exit status (down) */
+};
+
+enum meet_stop {
+	STOP_NONE = 0,
+	STOP_QUIET, /* the run ends without an error (a signal, exitall) */
+	STOP_ERROR, /* a rank failed */
+};
+
+/* A barrier message, up and down. */
+struct meet {
+	uint32_t kind, seq;
+	int32_t stop;  /* enum meet_stop */
+	int32_t ret;   /* -errno of the failure */
+	uint32_t rank; /* who stopped (down) */
+	char why[WHY_LEN];
+};
+
+/* The head of a rank's results. */
+struct wire_head {
+	uint32_t kind, nunits, nstarts;
+	int32_t status;
+	char host[64];
+	char why[WHY_LEN];
+	uint64_t ios[3], bytes[3], runtime_ns[3];
+};
+
+/* A unit of a rank's results; its reason, then its histograms follow. */
+struct wire_unit {
+	uint32_t job, clone, nworkers, hmask, whylen;
+	int32_t error;
+	uint8_t not_run;
+	uint64_t elapsed_ns;
+	struct worker_stats st; /* pointers cleared */
+};
+
+/*
+ * The state of the run across ranks.  Process-wide like the cluster itself: one run at a time,
+ * reset by ranks_begin().
+ */
+static struct {
+	uint64_t *starts; /* this rank's phase starts (wall clock, ns) */
+	unsigned nphases;
+	bool notified;	       /* the others were told of this rank's failure */
+	char own_why[WHY_LEN]; /* what was told */
+	int failed_rank;       /* the first other rank that failed, -1: none */
+	char failed_why[WHY_LEN];
+	bool *lost; /* rank 0: per rank, it did not answer; others: [0] */
+	bool lost_any;
+	struct rank_result *res; /* rank 0: every rank's figures, after ranks_reduce() */
+	uint64_t *res_starts;
+} rs = { .failed_rank = -1 };
+
+bool ranks_on(void)
+{
+	return cluster_size() > 1;
+}
+
+bool ranks_lost(void)
+{
+	return rs.lost_any;
+}
+
+static bool give_up(void)
+{
+	uint64_t s = run_signal_ns();
+
+	return s && clock_gettime_ns() - s > RANKS_GRACE_NS;
+}
+
+static bool give_up_root(void)
+{
+	uint64_t s = run_signal_ns();
+
+	return s && clock_gettime_ns() - s > RANKS_GRACE_ROOT_NS;
+}
+
+static bool *lost_table(void)
+{
+	if (!rs.lost)
+		rs.lost = calloc(cluster_size(), sizeof(*rs.lost));
+	return rs.lost;
+}
+
+static void mark_lost(unsigned r)
+{
+	bool *l = lost_table();
+
+	if (l)
+		l[r] = true;
+	rs.lost_any = true;
+}
+
+static bool is_lost(unsigned r)
+{
+	return rs.lost && rs.lost[r];
+}
+
+void ranks_quiet(struct iowl_run *run)
+{
+	if (!cluster_rank())
+		return;
+	if (!freopen("/dev/null", "w", stdout))
+		iowl_warn("rank %u: cannot silence standard output", cluster_rank());
+	free(run->opts.output);
+	run->opts.output = NULL;
+	free(run->opts.report);
+	run->opts.report = NULL;
+	run->opts.nasserts = 0;
+	run->opts.eta = ETA_NEVER;
+}
+
+/* Parses a rank list (0-3,6) into set (size entries).  Returns 0 or -1. */
+static int rank_list(const char *s, size_t len, bool *set, unsigned size, unsigned *beyond)
+{
+	const char *p = s, *end = s + len;
+
+	if (!len)
+		return -1;
+	while (p < end) {
+		char *e;
+		unsigned long a = strtoul(p, &e, 10), b = a;
+
+		if (e == p || *p == '-' || *p == '+')
+			return -1;
+		if (e < end && *e == '-') {
+			const char *q = e + 1;
+
+			b = strtoul(q, &e, 10);
+			if (e == q || *q == '-' || *q == '+' || b < a)
+				return -1;
+		}
+		if (e < end && *e != ',')
+			return -1;
+		if (e > end || b > 1000000)
+			return -1;
+		for (unsigned long r = a; r <= b; r++) {
+			if (r < size)
+				set[r] = true;
+			else if (r + 1 > *beyond)
+				*beyond = (unsigned)r + 1;
+		}
+		p = e < end ? e + 1 : e;
+		if (e < end && p == end)
+			return -1; /* a trailing comma */
+	}
+	return 0;
+}
+
+int ranks_filter(struct iowl_run *run, struct iowl_err *err)
+{
+	unsigned size = cluster_size(), me = cluster_rank();
+	bool *named = calloc(run->njobs ? run->njobs : 1, sizeof(*named));
+	bool *here = calloc(run->njobs ? run->njobs : 1, sizeof(*here));
+	bool *set = calloc(size, sizeof(*set));
+	int ret = 0;
+
+	if (!named || !here || !set)
+		ret = err_set(err, "out of memory");
+	for (unsigned i = 0; !ret && i < run->opts.nrank_jobs; i++) {
+		const char *v = run->opts.rank_jobs[i], *colon = strchr(v, ':');
+		size_t rl = colon ? (size_t)(colon - v) : strlen(v);
+		unsigned beyond = 0;
+
+		memset(set, 0, size * sizeof(*set));
+		if (rank_list(v, rl, set, size, &beyond)) {
+			ret = err_set(
+				err,
+				"--rank-jobs=%s: give ranks as a list of numbers and ranges before the jobs (--rank-jobs=0-3,6:jobA,jobB)",
+				v);
+			break;
+		}
+		if (beyond) {
+			ret = err_set(
+				err,
+				"--rank-jobs=%s: rank %u is beyond this run's %u rank%s (0 to %u)",
+				v, beyond - 1, size, size == 1 ? "" : "s", size - 1);
+			break;
+		}
+		if (!colon) { /* every job */
+			for (unsigned j = 0; j < run->njobs; j++) {
+				named[j] = true;
+				here[j] = here[j] || set[me];
+			}
+			continue;
+		}
+		for (const char *p = colon + 1; !ret;) {
+			size_t n = strcspn(p, ",");
+			bool found = false;
+
+			for (unsigned j = 0; j < run->njobs; j++) {
+				if (strlen(run->jobs[j].o.name) != n ||
+				    memcmp(run->jobs[j].o.name, p, n))
+					continue;
+				found = true;
+				named[j] = true;
+				here[j] = here[j] || set[me];
+			}
+			if (!found)
+				ret = err_set(err, "--rank-jobs=%s: no job is named '%.*s'%s", v,
+					      (int)n, p, n ? "" : " (write RANKS:JOB,JOB)");
+			if (!p[n])
+				break;
+			p += n + 1;
+		}
+	}
+	for (unsigned j = 0; !ret && j < run->njobs; j++)
+		run->jobs[j].off_rank = named[j] && !here[j];
+	free(named);
+	free(here);
+	free(set);
+	return ret;
+}
+
+/*
+ * A barrier: every rank brings mine; every rank gets back the first (lowest) rank's stop of the
+ * highest kind.  A rank that does not come before the wait is given up is lost.
+ */
+static void meet(struct meet *mine, struct meet *out)
+{
+	unsigned me = cluster_rank(), size = cluster_size();
+
+	mine->rank = me;
+	*out = *mine;
+	if (size < 2)
+		return;
+	if (me) {
+		void *buf = NULL;
+		size_t len = 0;
+
+		if (is_lost(0) || cluster_send(0, CLUSTER_UP, mine, sizeof(*mine)) ||
+		    cluster_recv(0, CLUSTER_DOWN, &buf, &len, give_up_root) ||
+		    len != sizeof(*out)) {
+			if (!is_lost(0))
+				mark_lost(0);
+			out->stop = STOP_ERROR;
+			out->ret = -EIO;
+			out->rank = 0;
+			snprintf(out->why, sizeof(out->why),
+				 "rank 0 did not answer (it died or was killed)");
+		} else {
+			memcpy(out, buf, sizeof(*out));
+		}
+		free(buf);
+		return;
+	}
+	for (unsigned r = 1; r < size; r++) {
+		struct meet m;
+		void *buf = NULL;
+		size_t len = 0;
+
+		if (is_lost(r))
+			continue;
+		if (cluster_recv(r, CLUSTER_UP, &buf, &len, give_up) || len != sizeof(m)) {
+			mark_lost(r);
+			memset(&m, 0, sizeof(m));
+			m.stop = STOP_ERROR;
+			m.ret = -EIO;
+			m.rank = r;
+			snprintf(m.why, sizeof(m.why),
+				 "rank %u did not answer (it died or was killed)", r);
+		} else {
+			memcpy(&m, buf, sizeof(m));
+			if (m.kind != mine->kind || m.seq != mine->seq) {
+				mark_lost(r);
+				m.stop = STOP_ERROR;
+				m.ret = -EPROTO;
+				snprintf(m.why, sizeof(m.why), "rank %u is out of step", r);
+			}
+		}
+		free(buf);
+		if (m.stop > out->stop)
+			*out = m;
+	}
+	out->kind = mine->kind;
+	out->seq = mine->seq;
+	for (unsigned r = 1; r < size; r++)
+		if (!is_lost(r))
+			cluster_send(r, CLUSTER_DOWN, out, sizeof(*out));
+}
+
+int ranks_agree(int ret, struct iowl_err *err)
+{
+	struct meet m = { .kind = MEET_AGREE, .stop = ret ? STOP_ERROR : STOP_NONE, .ret = ret };
+	struct meet out;
+
+	if (!ranks_on())
+		return ret;
+	if (ret)
+		snprintf(m.why, sizeof(m.why), "%s", err->text);
+	meet(&m, &out);
+	if (ret || out.stop == STOP_NONE)
+		return ret;
+	err_set(err, "rank %u (of %u): %s", out.rank, cluster_size(), out.why);
+	return out.ret ? out.ret : -EINVAL;
+}
+
+void ranks_begin(unsigned nphases)
+{
+	free(rs.starts);
+	rs.starts = calloc(nphases ? nphases : 1, sizeof(*rs.starts));
+	rs.nphases = rs.starts ? nphases : 0;
+	rs.notified = false;
+	rs.failed_rank = -1;
+	rs.failed_why[0] = '\0';
+}
+
+static uint64_t wall_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
+int ranks_phase_sync(struct iowl_run *run, unsigned phase, int ret, struct iowl_err *err)
+{
+	struct meet m = { .kind = MEET_PHASE, .seq = phase, .ret = ret };
+	struct meet out;
+
+	if (ranks_on()) {
+		m.stop = ret || rs.notified || rs.failed_rank >= 0 ? STOP_ERROR :
+			 run_signal_seen()			   ? STOP_QUIET :
+								     STOP_NONE;
+		if (ret)
+			snprintf(m.why, sizeof(m.why), "%s", err->text);
+		else if (rs.notified)
+			snprintf(m.why, sizeof(m.why), "%s", rs.own_why);
+		else if (rs.failed_rank >= 0)
+			snprintf(m.why, sizeof(m.why), "rank %d failed: %.200s", rs.failed_rank,
+				 rs.failed_why);
+		else if (m.stop)
+			snprintf(m.why, sizeof(m.why), "interrupted by a signal");
+		meet(&m, &out);
+		if (!ret && out.stop != STOP_NONE &&
+		    (out.rank != cluster_rank() || m.stop == STOP_ERROR)) {
+			__atomic_store_n(&run->ctl.stop, 1, __ATOMIC_RELAXED);
+			if (out.stop == STOP_QUIET) {
+				snprintf(run->ended_by, sizeof(run->ended_by), "rank %u was %.900s",
+					 out.rank, out.why);
+			} else {
+				err_set(err, "rank %u (of %u) stopped the run: %s", out.rank,
+					cluster_size(), out.why);
+				ret = out.ret ? out.ret : -ECANCELED;
+			}
+		}
+	}
+	if (phase < rs.nphases)
+		rs.starts[phase] = wall_ns();
+	return ret;
+}
+
+void ranks_phase_skip(struct iowl_run *run, unsigned phase)
+{
+	struct meet m = { .kind = MEET_PHASE, .seq = phase, .stop = STOP_QUIET };
+	struct meet out;
+
+	if (!ranks_on())
+		return;
+	snprintf(m.why, sizeof(m.why), "%s", run->ended_by[0] ? run->ended_by : "stopped");
+	meet(&m, &out);
+}
+
+/* Tells every other rank that this one failed. */
+static void notify(const char *why)
+{
+	char msg[WHY_LEN];
+
+	snprintf(msg, sizeof(msg), "%s", why);
+	snprintf(rs.own_why, sizeof(rs.own_why), "%s", why);
+	for (unsigned r = 0; r < cluster_size(); r++)
+		if (r != cluster_rank())
+			cluster_send(r, CLUSTER_NOTICE, msg, sizeof(msg));
+	rs.notified = true;
+}
+
+void ranks_watch(struct iowl_run *run, struct worker *const *w, unsigned n)
+{
+	unsigned from;
+	void *buf = NULL;
+	size_t len = 0;
+
+	if (!ranks_on())
+		return;
+	for (unsigned i = 0; !rs.notified && i < n; i++) {
+		const struct worker *x = w[i];
+		char why[WHY_LEN];
+
+		if (__atomic_load_n(&x->state, __ATOMIC_ACQUIRE) != WORKER_DONE ||
+		    (!x->status && !x->stats.first_error.err))
+			continue;
+		if (x->status)
+			snprintf(why, sizeof(why), "job '%s': %s", x->job->o.name, x->err.text);
+		else
+			snprintf(why, sizeof(why), "job '%s': io error on '%s': %s", x->job->o.name,
+				 x->stats.first_error.path, strerror(x->stats.first_error.err));
+		notify(why);
+	}
+	while (cluster_notice(&from, &buf, &len) == 1) {
+		if (rs.failed_rank < 0) {
+			rs.failed_rank = (int)from;
+			snprintf(rs.failed_why, sizeof(rs.failed_why), "%.*s", (int)len,
+				 (char *)buf);
+			iowl_warn("rank %u failed (%s): stopping rank %u", from, rs.failed_why,
+				  cluster_rank());
+			__atomic_store_n(&run->ctl.stop, 1, __ATOMIC_RELAXED);
+		}
+		free(buf);
+		buf = NULL;
+	}
+}
+
+/* A growing buffer of bytes; err is set once anything failed. */
+struct wire {
+	char *p;
+	size_t len, cap;
+	bool err;
+};
+
+static void put(struct wire *w, const void *b, size_t n)
+{
+	if (w->err)
+		return;
+	if (w->len + n > w->cap) {
+		size_t cap = w->cap ? w->cap : 4096;
+		char *p;
+
+		while (cap < w->len + n)
+			cap *= 2;
+		if (!(p = realloc(w->p, cap))) {
+			w->err = true;
+			return;
+		}
+		w->p = p;
+		w->cap = cap;
+	}
+	memcpy(w->p + w->len, b, n);
+	w->len += n;
+}
+
+/* A reader over a received buffer; bad is set on a short or inconsistent message. */
+struct rd {
+	const char *p;
+	size_t len, off;
+	bool bad;
+};
+
+static void get(struct rd *r, void *b, size_t n)
+{
+	if (r->bad || r->len - r->off < n) {
+		r->bad = true;
+		memset(b, 0, n);
+		return;
+	}
+	memcpy(b, r->p + r->off, n);
+	r->off += n;
+}
+
+/* The histograms of a unit's statistics, in a fixed order. */
+static struct hist **hist_slot(struct worker_stats *st, unsigned i)
+{
+	struct dir_stats *d = &st->dir[i / 4];
+
+	switch (i % 4) {
+	case 0: return &d->slat_hist;
+	case 1: return &d->clat_hist;
+	case 2: return &d->lat_hist;
+	default: return &d->sched_hist;
+	}
+}
+
+#define NHIST 12
+
+/* A histogram as its non-empty bins: a count, then (bin, count) pairs. */
+static void put_hist(struct wire *w, const struct hist *h)
+{
+	uint32_t n = 0;
+
+	for (unsigned b = 0; b < HIST_NR; b++)
+		n += h->count[b] != 0;
+	put(w, &n, sizeof(n));
+	for (uint32_t b = 0; b < HIST_NR; b++) {
+		if (!h->count[b])
+			continue;
+		put(w, &b, sizeof(b));
+		put(w, &h->count[b], sizeof(h->count[b]));
+	}
+}
+
+static void get_hist(struct rd *r, struct hist *h)
+{
+	uint32_t n, b;
+	uint64_t c;
+
+	get(r, &n, sizeof(n));
+	for (uint32_t i = 0; i < n && !r->bad; i++) {
+		get(r, &b, sizeof(b));
+		get(r, &c, sizeof(c));
+		if (b >= HIST_NR)
+			r->bad = true;
+		else
+			h->count[b] += c;
+	}
+}
+
+/* The job's index in the run, as the units carry it. */
+static void put_unit(struct wire *w, const struct job_result *u)
+{
+	struct wire_unit wu;
+	struct worker_stats *st = &wu.st;
+
+	memset(&wu, 0, sizeof(wu));
+	wu.job = u->job->index;
+	wu.clone = u->clone;
+	wu.nworkers = u->nworkers;
+	wu.error = u->error;
+	wu.not_run = u->not_run;
+	wu.elapsed_ns = u->elapsed_ns;
+	wu.whylen = u->why ? (uint32_t)strlen(u->why) : 0;
+	*st = u->st;
+	/* Per-stream and worker-ramp figures stay with the rank (not merged across ranks). */
+	st->streams = NULL;
+	st->nstreams = 0;
+	st->steps = NULL;
+	st->nsteps = 0;
+	for (unsigned i = 0; i < NHIST; i++) {
+		if (*hist_slot(st, i))
+			wu.hmask |= 1U << i;
+		*hist_slot(st, i) = NULL;
+	}
+	put(w, &wu, sizeof(wu));
+	if (wu.whylen)
+		put(w, u->why, wu.whylen);
+	for (unsigned i = 0; i < NHIST; i++)
+		if (wu.hmask & (1U << i))
+			put_hist(w, *hist_slot((struct worker_stats *)&u->st, i));
+}
+
+/* This rank's own figures, from its units. */
+static void own_figures(const struct run_outcome *o, struct wire_head *h)
+{
+	for (unsigned i = 0; i < o->res.n; i++) {
+		const struct job_result *u = &o->res.units[i];
+
+		for (unsigned d = 0; d < 3; d++) {
+			uint64_t rt = stats_dir_runtime(&u->st, d);
+
+			h->ios[d] += u->st.dir[d].ios;
+			h->bytes[d] += u->st.dir[d].bytes;
+			if (u->st.dir[d].ios && rt > h->runtime_ns[d])
+				h->runtime_ns[d] = rt;
+		}
+	}
+}
+
+/* This rank's status and failure as far as the results go (--assert is rank 0's, on the totals). */
+static int own_status(const struct iowl_run *run, const struct run_outcome *o, char *why,
+		      size_t len)
+{
+	why[0] = '\0';
+	for (unsigned i = 0; i < o->res.n && !why[0]; i++)
+		if (o->res.units[i].why && !o->res.units[i].not_run)
+			snprintf(why, len, "job '%s': %s", o->res.units[i].job->o.name,
+				 o->res.units[i].why);
+	for (unsigned i = 0; i < o->res.n && !why[0]; i++) {
+		const struct io_error *e = &o->res.units[i].st.first_error;
+
+		if (e->err)
+			snprintf(why, len, "job '%s': io error on '%s': %s",
+				 o->res.units[i].job->o.name, e->path, strerror(e->err));
+	}
+	if (run->signal)
+		return run->signal == SIGTERM ? IOWL_EXIT_SIGTERM : IOWL_EXIT_SIGINT;
+	if (o->ret || o->io_error) {
+		if (!why[0])
+			snprintf(why, len, "%s", o->ret ? strerror(-o->ret) : "an IO error");
+		return IOWL_EXIT_IO;
+	}
+	return IOWL_EXIT_OK;
+}
+
+static int send_results(const struct iowl_run *run, const struct run_outcome *o)
+{
+	struct wire w = { 0 };
+	struct wire_head h;
+	int ret;
+
+	memset(&h, 0, sizeof(h));
+	h.kind = MEET_RESULTS;
+	h.nunits = o->res.n;
+	h.nstarts = rs.nphases;
+	snprintf(h.host, sizeof(h.host), "%s", cluster_host());
+	h.status = own_status(run, o, h.why, sizeof(h.why));
+	own_figures(o, &h);
+	put(&w, &h, sizeof(h));
+	put(&w, rs.starts, rs.nphases * sizeof(*rs.starts));
+	for (unsigned i = 0; i < o->res.n; i++)
+		put_unit(&w, &o->res.units[i]);
+	ret = w.err ? -ENOMEM : cluster_send(0, CLUSTER_UP, w.p, w.len);
+	free(w.p);
+	return ret;
+}
+
+/* Adds a unit from another rank into the unit of the same job and clone. */
+static int merge_unit(struct iowl_run *run, struct run_outcome *o, struct rd *r)
+{
+	struct wire_unit wu;
+	struct worker_stats st;
+	struct job_result *u;
+	char *why = NULL;
+	int ret = 0;
+
+	get(r, &wu, sizeof(wu));
+	if (r->bad || wu.job >= run->njobs)
+		return -EPROTO;
+	st = wu.st;
+	if (wu.whylen) {
+		if (!(why = calloc(1, wu.whylen + 1)))
+			return -ENOMEM;
+		get(r, why, wu.whylen);
+	}
+	for (unsigned i = 0; i < NHIST && !ret; i++) {
+		if (!(wu.hmask & (1U << i)))
+			continue;
+		if (!(*hist_slot(&st, i) = calloc(1, sizeof(struct hist))))
+			ret = -ENOMEM;
+		else
+			get_hist(r, *hist_slot(&st, i));
+	}
+	u = ret || r->bad ? NULL : results_unit(&o->res, &run->jobs[wu.job], wu.clone);
+	if (!ret && !r->bad && !u)
+		ret = -ENOMEM;
+	if (u && !(ret = stats_merge(&u->st, &st))) {
+		if (u->not_run && !wu.not_run) { /* it ran there: not "not run" */
+			free(u->why);
+			u->why = NULL;
+			u->not_run = false;
+			u->error = 0;
+		}
+		if (!u->why && why && (wu.not_run == u->not_run || !u->nworkers)) {
+			u->why = why;
+			u->not_run = wu.not_run;
+			why = NULL;
+		}
+		if (!u->error && wu.error && !wu.not_run)
+			u->error = wu.error;
+		u->nworkers += wu.nworkers;
+		if (wu.elapsed_ns > u->elapsed_ns)
+			u->elapsed_ns = wu.elapsed_ns;
+	}
+	for (unsigned i = 0; i < NHIST; i++)
+		free(*hist_slot(&st, i));
+	free(why);
+	return r->bad ? -EPROTO : ret;
+}
+
+/* Rank r's figures into rs.res[r], from its head (rank 0: its own). */
+static void rank_set(unsigned r, const struct wire_head *h, const uint64_t *starts)
+{
+	struct rank_result *x = &rs.res[r];
+
+	x->rank = r;
+	x->answered = true;
+	snprintf(x->host, sizeof(x->host), "%s", h->host);
+	snprintf(x->why, sizeof(x->why), "%.255s", h->why);
+	x->status = h->status;
+	memcpy(x->ios, h->ios, sizeof(x->ios));
+	memcpy(x->bytes, h->bytes, sizeof(x->bytes));
+	memcpy(x->runtime_ns, h->runtime_ns, sizeof(x->runtime_ns));
+	x->starts = rs.res_starts + (size_t)r * rs.nphases;
+	x->nstarts = rs.nphases;
+	for (unsigned p = 0; starts && p < rs.nphases && p < h->nstarts; p++)
+		rs.res_starts[(size_t)r * rs.nphases + p] = starts[p];
+}
+
+static int units_order(const void *a, const void *b)
+{
+	const struct job_result *x = a, *y = b;
+
+	if (x->job->index != y->job->index)
+		return x->job->index < y->job->index ? -1 : 1;
+	return x->clone < y->clone ? -1 : x->clone > y->clone;
+}
+
+int ranks_reduce(struct iowl_run *run, struct run_outcome *o)
+{
+	unsigned size = cluster_size();
+	struct wire_head h;
+	int ret = 0;
+
+	if (size < 2)
+		return 0;
+	if (cluster_rank())
+		return is_lost(0) ? 0 : send_results(run, o);
+	free(rs.res);
+	free(rs.res_starts);
+	rs.res = calloc(size, sizeof(*rs.res));
+	rs.res_starts =
+		calloc((size_t)size * (rs.nphases ? rs.nphases : 1), sizeof(*rs.res_starts));
+	if (!rs.res || !rs.res_starts)
+		return -ENOMEM;
+	memset(&h, 0, sizeof(h));
+	snprintf(h.host, sizeof(h.host), "%s", cluster_host());
+	h.status = own_status(run, o, h.why, sizeof(h.why));
+	own_figures(o, &h);
+	h.nstarts = rs.nphases;
+	rank_set(0, &h, rs.starts);
+	for (unsigned r = 1; r < size; r++) {
+		struct rd rd = { 0 };
+		void *buf = NULL;
+		size_t len = 0;
+		uint64_t *starts = NULL;
+
+		rs.res[r].rank = r;
+		if (is_lost(r) || cluster_recv(r, CLUSTER_UP, &buf, &len, give_up)) {
+			if (!is_lost(r))
+				mark_lost(r);
+			snprintf(rs.res[r].why, sizeof(rs.res[r].why),
+				 "sent no results: it died or was killed");
+			rs.res[r].status = IOWL_EXIT_IO;
+			continue;
+		}
+		rd.p = buf;
+		rd.len = len;
+		get(&rd, &h, sizeof(h));
+		if (!rd.bad && h.kind != MEET_RESULTS)
+			rd.bad = true;
+		if (!rd.bad && h.nstarts && (starts = calloc(h.nstarts, sizeof(*starts))))
+			get(&rd, starts, h.nstarts * sizeof(*starts));
+		if (!rd.bad)
+			rank_set(r, &h, starts);
+		for (unsigned i = 0; !rd.bad && i < h.nunits && !ret; i++)
+			ret = merge_unit(run, o, &rd);
+		if (rd.bad) {
+			mark_lost(r);
+			rs.res[r].answered = false;
+			snprintf(rs.res[r].why, sizeof(rs.res[r].why), "its results were garbled");
+			rs.res[r].status = IOWL_EXIT_IO;
+		}
+		free(starts);
+		free(buf);
+	}
+	if (o->res.n > 1)
+		qsort(o->res.units, o->res.n, sizeof(*o->res.units), units_order);
+	o->r.units = o->res.units;
+	o->r.nunits = o->res.n;
+	o->r.ranks = rs.res;
+	o->r.nranks = size;
+	o->r.mpi = cluster_library();
+	for (unsigned r = 0; r < size; r++)
+		if (rs.res[r].status == IOWL_EXIT_IO || !rs.res[r].answered)
+			o->io_error = true;
+	return ret;
+}
+
+int ranks_verdict(int status)
+{
+	struct meet m = { .kind = MEET_VERDICT, .ret = status };
+	unsigned size = cluster_size();
+	void *buf = NULL;
+	size_t len = 0;
+	int worst = status;
+
+	if (size < 2)
+		return status;
+	if (cluster_rank()) { /* up: this rank's status; down: the run's */
+		if (!is_lost(0) && !cluster_send(0, CLUSTER_UP, &m, sizeof(m)) &&
+		    !cluster_recv(0, CLUSTER_DOWN, &buf, &len, give_up_root) && len == sizeof(m)) {
+			memcpy(&m, buf, sizeof(m));
+			free(buf);
+			if (m.kind == MEET_VERDICT) {
+				if (m.stop)
+					rs.lost_any = true;
+				return m.ret;
+			}
+		}
+		free(buf);
+		if (!is_lost(0)) {
+			mark_lost(0);
+			iowl_warn("rank %u: rank 0 did not answer (it died or was killed)",
+				  cluster_rank());
+		}
+		return IOWL_EXIT_IO;
+	}
+	for (unsigned r = 1; r < size; r++) {
+		struct meet x;
+
+		if (rs.res)
+			worst = run_status_worst(worst, rs.res[r].status);
+		if (is_lost(r))
+			continue;
+		if (cluster_recv(r, CLUSTER_UP, &buf, &len, give_up) || len != sizeof(x)) {
+			mark_lost(r);
+		} else {
+			memcpy(&x, buf, sizeof(x));
+			worst = run_status_worst(worst, x.ret);
+		}
+		free(buf);
+		buf = NULL;
+	}
+	for (unsigned r = 1; r < size; r++)
+		if (is_lost(r))
+			iowl_warn("rank %u was lost: it died or was killed", r);
+	/* A lost rank is an error of the run, even when the survivors were stopped by a signal. */
+	if (rs.lost_any)
+		worst = IOWL_EXIT_IO;
+	m.ret = worst;
+	m.stop = rs.lost_any ? STOP_ERROR : STOP_NONE;
+	for (unsigned r = 1; r < size; r++)
+		if (!is_lost(r))
+			cluster_send(r, CLUSTER_DOWN, &m, sizeof(m));
+	return worst;
+}

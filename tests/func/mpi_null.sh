@@ -1,0 +1,162 @@
+#!/bin/sh
+# iowl-mpi under mpirun on the null engine: 1, 2 and 4 ranks each do their job; rank 0 reports
+# the sum (jobs[] in fio's shape, iowl.ranks[] per rank); ${IOWL_RANK} and ${IOWL_RANKS} expand
+# per rank; the merged percentiles equal those of one histogram of every rank's logged
+# latencies; --rank-jobs gives ranks different jobs; the barrier starts the ranks' phase within
+# 10 ms although one rank lays out a file first; the plain binary under mpirun says what to build.
+. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/../mpi_lib.sh"
+command -v mpirun >/dev/null 2>&1 || skip "mpirun not found (apt-get install openmpi-bin libopenmpi-dev)"
+command -v python3 >/dev/null 2>&1 || skip "python3 not found (apt-get install python3)"
+
+# The plain build started as 2 processes refuses, naming what to build.
+mpirun_np 2 "$IOWL" --name=x --ioengine=null --size=1m
+[ $rc = 1 ] || { cat "$SCRATCH/err"; fail "the plain build under mpirun exited $rc, expected 1"; }
+grep -q "built without MPI.*iowl-mpi" "$SCRATCH/err" || { cat "$SCRATCH/err"; fail "no rebuild hint"; }
+need_mpi
+
+# 16384 IOs per rank; every rank's figures and the total.
+cat > "$SCRATCH/null.ini" <<JOB
+[global]
+ioengine=null
+bs=4k
+size=64m
+[a]
+rw=randread
+filename=$SCRATCH/f.\${IOWL_RANK}.of.\${IOWL_RANKS}
+write_lat_log=$SCRATCH/lat.\${IOWL_RANK}
+log_offset=1
+JOB
+for np in 1 2 4; do
+	rm -f "$SCRATCH"/lat.*
+	mpirun_np $np "$IOWL_MPI" --output-format=json --eta=never "$SCRATCH/null.ini"
+	[ $rc = 0 ] || { cat "$SCRATCH/err"; fail "$np ranks: exited $rc"; }
+	j=$SCRATCH/out
+	[ "$(jget "$j" jobs.0.read.total_ios)" = $((np * 16384)) ] ||
+		fail "$np ranks: total_ios $(jget "$j" jobs.0.read.total_ios), expected $((np * 16384))"
+	[ "$(jget "$j" jobs.0.read.io_bytes)" = $((np * 67108864)) ] || fail "$np ranks: io_bytes"
+	if [ $np = 1 ]; then
+		# One rank is the plain run: no iowl.ranks.
+		[ -z "$(jget "$j" iowl.ranks 2>/dev/null)" ] || fail "1 rank: iowl.ranks present"
+		continue
+	fi
+	[ "$(jget "$j" iowl.cluster.size)" = $np ] || fail "$np ranks: cluster.size $(jget "$j" iowl.cluster.size)"
+	sum=0
+	r=0
+	while [ $r -lt $np ]; do
+		[ "$(jget "$j" iowl.ranks.$r.rank)" = $r ] || fail "ranks[$r].rank"
+		n=$(jget "$j" iowl.ranks.$r.read.total_ios)
+		[ "$n" = 16384 ] || fail "$np ranks: rank $r did $n IOs, expected 16384"
+		[ -s "$SCRATCH/lat.${r}_clat.1.log" ] || fail "$np ranks: no latency log of rank $r (\${IOWL_RANK} not expanded?)"
+		sum=$((sum + n))
+		r=$((r + 1))
+	done
+	[ $sum = $((np * 16384)) ] || fail "$np ranks: the ranks' IOs add up to $sum"
+	[ "$(jget "$j" iowl.cluster.total.read.total_ios)" = $sum ] || fail "cluster.total.read.total_ios"
+	# The job options are rank 0's, with its own expansion.
+	[ "$(jget "$j" 'jobs.0.job options.filename')" = "$SCRATCH/f.0.of.$np" ] ||
+		fail "filename expanded to '$(jget "$j" 'jobs.0.job options.filename')'"
+	# Merged percentiles: exactly those of one histogram (iowl's bins) of all ranks' latencies.
+	python3 - "$j" "$SCRATCH"/lat.*_clat.1.log <<'PY' || fail "$np ranks: merged percentiles differ"
+import json, sys
+d = json.load(open(sys.argv[1]))
+c = d["jobs"][0]["read"]["clat_ns"]
+vals = []
+for f in sys.argv[2:]:
+    for line in open(f):
+        vals.append(int(line.split(",")[1]))
+def index(v):
+    e = max((v | 255).bit_length() - 1 - 7, 0)
+    return min((e << 7) + (v >> e), 38 * 128 - 1)
+def low(i):
+    e = max((i >> 7) - 1, 0)
+    return i if e == 0 else (128 + (i & 127)) << e
+def mid(i):
+    e = max((i >> 7) - 1, 0)
+    return low(i) + ((1 << e) >> 1)
+bins = {}
+for v in vals:
+    bins[index(v)] = bins.get(index(v), 0) + 1
+lo, hi, total = min(vals), max(vals), len(vals)
+assert total == d["jobs"][0]["read"]["total_ios"], (total, "logged values")
+assert (lo, hi) == (c["min"], c["max"]), ((lo, hi), (c["min"], c["max"]))
+order = sorted(bins)
+bad = 0
+for key, got in c["percentile"].items():
+    p = float(key)
+    pm = int(p * 1e6 + 0.5)
+    rank = total if p >= 100 else max(1, -(-pm * total // 100000000))
+    s = 0
+    for b in order:
+        if s + bins[b] >= rank:
+            break
+        s += bins[b]
+    v = mid(b)
+    if rank == total and index(hi) == b:
+        v = hi
+    elif rank == 1 and index(lo) == b:
+        v = lo
+    v = min(max(v, lo), hi)
+    if v != got:
+        print("p%s: iowl %d, histogram of the logs %d" % (key, got, v))
+        bad += 1
+print("%d values, %d percentiles compared" % (total, len(c["percentile"])))
+sys.exit(1 if bad else 0)
+PY
+	echo "$np ranks: $sum IOs, percentiles match the logs"
+done
+
+# --rank-jobs: a on every rank, b on rank 1 only; bad lists are refused on every rank.
+cat > "$SCRATCH/two.ini" <<JOB
+[global]
+ioengine=null
+bs=4k
+size=4m
+[a]
+rw=read
+[b]
+rw=write
+JOB
+mpirun_np 2 "$IOWL_MPI" --output-format=json --eta=never --rank-jobs=1:b "$SCRATCH/two.ini"
+[ $rc = 0 ] || { cat "$SCRATCH/err"; fail "--rank-jobs=1:b exited $rc"; }
+[ "$(jget "$SCRATCH/out" jobs.0.read.total_ios)" = 2048 ] || fail "--rank-jobs: a did $(jget "$SCRATCH/out" jobs.0.read.total_ios) IOs, expected 2048 (2 ranks)"
+[ "$(jget "$SCRATCH/out" jobs.1.write.total_ios)" = 1024 ] || fail "--rank-jobs: b did $(jget "$SCRATCH/out" jobs.1.write.total_ios) IOs, expected 1024 (rank 1)"
+[ "$(jget "$SCRATCH/out" iowl.ranks.0.write.total_ios)" = 0 ] || fail "--rank-jobs: rank 0 ran b"
+for bad in 2:b 1:nosuch x:a 1-0:a; do
+	mpirun_np 2 "$IOWL_MPI" --eta=never --rank-jobs=$bad "$SCRATCH/two.ini"
+	[ $rc = 1 ] || fail "--rank-jobs=$bad exited $rc, expected 1"
+	grep -q -- "--rank-jobs=$bad" "$SCRATCH/err" || { cat "$SCRATCH/err"; fail "--rank-jobs=$bad: no message"; }
+done
+
+# The barrier: rank 1 lays out a 96 MiB file before its IO, rank 0 has nothing to lay out;
+# their phase still starts within 10 ms (the spread of the start times in iowl.ranks[]).
+cat > "$SCRATCH/barrier.ini" <<JOB
+[global]
+bs=4k
+size=16m
+[fast]
+ioengine=null
+rw=read
+[slow]
+ioengine=psync
+rw=read
+size=96m
+filename=$SCRATCH/layout.\${IOWL_RANK}
+JOB
+try=0
+while :; do
+	rm -f "$SCRATCH"/layout.*
+	mpirun_np 2 "$IOWL_MPI" --output-format=json --eta=never --rank-jobs=1:slow "$SCRATCH/barrier.ini"
+	[ $rc = 0 ] || { cat "$SCRATCH/err"; fail "barrier run exited $rc"; }
+	[ -f "$SCRATCH/layout.1" ] && [ ! -f "$SCRATCH/layout.0" ] || fail "the layout was not rank 1's only"
+	s0=$(jget "$SCRATCH/out" iowl.ranks.0.start_ns)
+	s1=$(jget "$SCRATCH/out" iowl.ranks.1.start_ns)
+	spread=$(jget "$SCRATCH/out" iowl.cluster.start_spread_ns)
+	d=$((s1 > s0 ? s1 - s0 : s0 - s1))
+	[ "$d" = "$spread" ] || fail "start_spread_ns $spread, the ranks' starts differ by $d"
+	[ "$spread" -lt 10000000 ] && break
+	# A loaded machine may leave a rank unscheduled for a while: three tries.
+	try=$((try + 1))
+	[ $try -lt 3 ] || fail "the ranks started $spread ns apart (3 tries), expected under 10 ms"
+done
+echo "barrier: starts $spread ns apart"
