@@ -18,10 +18,20 @@
 #include "iowl/sweep.h"
 #include "iowl/vdbench.h"
 
-/* Leaves the run's processes (MPI), then returns status. */
+/*
+ * Leaves the run's processes (MPI), then returns status.  Not cleanly after a lost rank or a
+ * signal: MPI_Finalize waits for every rank and for the launcher, which is taking the job down,
+ * and so do the MPI library's exit handlers: the process then ends with _exit().
+ */
 static int leave(int status)
 {
-	cluster_end(!ranks_lost());
+	bool clean = !ranks_lost() && !run_signal_seen();
+
+	cluster_end(clean);
+	if (!clean && ranks_on()) {
+		fflush(NULL);
+		_exit(status);
+	}
 	return status;
 }
 

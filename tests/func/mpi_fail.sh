@@ -1,0 +1,160 @@
+#!/bin/sh
+# A failing rank ends the run over MPI on every rank with status 2, and rank 0's report names it:
+# an IO error on rank 1 (the fault shim) stops ranks 0 and 2 long before their runtime; a setup
+# failure on rank 1 stops the others at the barrier; a rank killed with SIGKILL mid-run leaves
+# the survivors (stopped by mpirun's SIGTERM) reporting and exiting 2 within 2 s of the kill.
+. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/../mpi_lib.sh"
+need_mpi
+[ -f "$SHIMS/faultshim.so" ] || skip "fault shim not built"
+
+# Every rank runs through rank.sh, which starts iowl under record.sh in a session of its own:
+# record.sh keeps iowl's status and when it ended (/proc/uptime), out of reach of the SIGKILL
+# with which mpirun takes the job down once a rank has exited; rank.sh passes mpirun's SIGTERM
+# on to iowl.  RANK_KILL=r: rank r's iowl is killed with SIGKILL after 1.5 s (then its rank.sh
+# too, as a dead host's would be; the time in $SCRATCH/killed).
+cat > "$SCRATCH/record.sh" <<'SH'
+r=$1
+shift
+"$@" > "$SCRATCH/out.$r" 2> "$SCRATCH/err.$r" &
+echo $! > "$SCRATCH/pid.$r.new"
+mv "$SCRATCH/pid.$r.new" "$SCRATCH/pid.$r"
+wait $!
+st=$?
+read up _ < /proc/uptime
+echo "$st $up" > "$SCRATCH/status.$r"
+SH
+cat > "$SCRATCH/rank.sh" <<'SH'
+r=$OMPI_COMM_WORLD_RANK
+rm -f "$SCRATCH/pid.$r" "$SCRATCH/status.$r"
+setsid sh "$SCRATCH/record.sh" "$r" "$@" &
+trap 'kill -TERM $(cat "$SCRATCH/pid.$r" 2>/dev/null) 2>/dev/null' INT TERM HUP
+while [ ! -f "$SCRATCH/pid.$r" ]; do sleep 0.01; done
+if [ "$r" = "${RANK_KILL:--}" ]; then
+	sleep 1.5
+	read up _ < /proc/uptime
+	echo "$up" > "$SCRATCH/killed"
+	kill -9 "$(cat "$SCRATCH/pid.$r")"
+fi
+while [ ! -f "$SCRATCH/status.$r" ]; do sleep 0.01; done
+[ "$r" = "${RANK_KILL:--}" ] && kill -9 $$
+read st _ < "$SCRATCH/status.$r"
+exit "$st"
+SH
+# await R: rank R's status (its record.sh may outlast mpirun by a moment), up to 5 s.
+await() {
+	n=0
+	while [ ! -f "$SCRATCH/status.$1" ] && [ $n -lt 500 ]; do
+		sleep 0.01
+		n=$((n + 1))
+	done
+}
+ms_since() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%d", (b - a) * 1000 }'; }
+export SCRATCH
+
+statuses() { # NP: every rank's status must be 2
+	r=0
+	while [ $r -lt $1 ]; do
+		await $r
+		[ -f "$SCRATCH/status.$r" ] || { cat "$SCRATCH/err" "$SCRATCH"/err.*; fail "$2: rank $r left no status"; }
+		st=$(cut -d' ' -f1 "$SCRATCH/status.$r")
+		[ "$st" = 2 ] || { cat "$SCRATCH"/err.*; fail "$2: rank $r exited $st, expected 2"; }
+		r=$((r + 1))
+	done
+}
+
+# An IO error on rank 1 (the shim fails its reads at offset 64 KiB): 10 s of runtime end early.
+cat > "$SCRATCH/io.ini" <<JOB
+[global]
+ioengine=psync
+rw=read
+bs=4k
+size=1m
+time_based=1
+runtime=10
+rate_iops=500
+[r]
+filename=$SCRATCH/data.\${IOWL_RANK}
+JOB
+rm -f "$SCRATCH"/status.*
+t0=$(date +%s%N)
+mpirun_np 3 -x LD_PRELOAD="$SHIMS/faultshim.so" -x IOWL_FAULT_EIO_OFFSET=65536 \
+	-x IOWL_FAULT_MATCH=data.1 -x SCRATCH sh "$SCRATCH/rank.sh" "$IOWL_MPI" --eta=never "$SCRATCH/io.ini"
+t1=$(date +%s%N)
+statuses 3 "io error on rank 1"
+[ $(( (t1 - t0) / 1000000 )) -lt 9000 ] || fail "io error on rank 1: the run took $(( (t1 - t0) / 1000000 )) ms, the others were not stopped"
+grep -q "rank 1" "$SCRATCH/err.0" || { cat "$SCRATCH/err.0"; fail "rank 0 does not name rank 1"; }
+grep -q "Input/output error" "$SCRATCH/out.0" || { cat "$SCRATCH/out.0"; fail "rank 0's report does not say rank 1's error"; }
+echo "io error on rank 1: every rank exited 2 after $(( (t1 - t0) / 1000000 )) ms"
+
+# A setup failure on rank 1 (its file is a directory): nobody runs.
+rm -f "$SCRATCH/data.1"
+mkdir "$SCRATCH/data.1" || fail "cannot make a directory"
+rm -f "$SCRATCH"/status.*
+# (Open MPI would take the job down as the first rank exits 1: let each rank end by itself.)
+OMPI_MCA_orte_abort_on_non_zero_status=0 mpirun_np 3 -x SCRATCH sh "$SCRATCH/rank.sh" \
+	"$IOWL_MPI" --eta=never "$SCRATCH/io.ini"
+r=0
+while [ $r -lt 3 ]; do
+	await $r
+	st=$(cut -d' ' -f1 "$SCRATCH/status.$r")
+	[ "$st" = 1 ] || { cat "$SCRATCH"/err.*; fail "setup failure on rank 1: rank $r exited $st, expected 1"; }
+	r=$((r + 1))
+done
+grep -q "rank 1" "$SCRATCH/err.0" || { cat "$SCRATCH/err.0"; fail "setup failure: rank 0 does not name rank 1"; }
+rmdir "$SCRATCH/data.1"
+
+# Rank 1 killed 1.5 s into a 10 s run: ranks 0 and 2 exit 2 within 2 s, rank 0 naming rank 1.
+cat > "$SCRATCH/null.ini" <<JOB
+[global]
+ioengine=null
+rw=randread
+bs=4k
+size=1g
+time_based=1
+runtime=10
+rate_iops=2000
+[n]
+JOB
+rm -f "$SCRATCH"/status.*
+RANK_KILL=1 mpirun_np 3 -x SCRATCH -x RANK_KILL sh "$SCRATCH/rank.sh" "$IOWL_MPI" --eta=never "$SCRATCH/null.ini"
+[ -f "$SCRATCH/killed" ] || fail "rank 1 was not killed"
+k=$(cat "$SCRATCH/killed")
+for r in 0 2; do
+	await $r
+	[ -f "$SCRATCH/status.$r" ] || { cat "$SCRATCH/err" "$SCRATCH"/err.*; fail "killed rank: rank $r left no status (killed by mpirun?)"; }
+	set -- $(cat "$SCRATCH/status.$r")
+	[ "$1" = 2 ] || { cat "$SCRATCH"/err.*; fail "killed rank: rank $r exited $1, expected 2"; }
+	ms=$(ms_since "$k" "$2")
+	[ $ms -lt 2000 ] || fail "killed rank: rank $r ended $ms ms after the kill, expected within 2 s"
+	echo "killed rank 1: rank $r exited 2 after $ms ms"
+done
+grep -q "rank 1" "$SCRATCH/err.0" || { cat "$SCRATCH/err.0"; fail "killed rank: rank 0 does not name rank 1"; }
+grep -q "IOPS" "$SCRATCH/out.0" || { cat "$SCRATCH/out.0"; fail "killed rank: rank 0 printed no results"; }
+
+# SIGINT to mpirun 1.5 s into the run: every rank stops (Open MPI passes it on as SIGTERM) and
+# rank 0 reports every rank's partial results.
+rm -f "$SCRATCH"/status.* "$SCRATCH/killed"
+OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1 \
+	mpirun -np 3 -x SCRATCH sh "$SCRATCH/rank.sh" "$IOWL_MPI" --eta=never --output-format=json \
+	"$SCRATCH/null.ini" > "$SCRATCH/out" 2> "$SCRATCH/err" &
+mp=$!
+sleep 1.5
+read t0 _ < /proc/uptime
+kill -INT $mp
+wait $mp
+for r in 0 1 2; do
+	await $r
+	[ -f "$SCRATCH/status.$r" ] || { cat "$SCRATCH/err" "$SCRATCH"/err.*; fail "SIGINT: rank $r left no status"; }
+	set -- $(cat "$SCRATCH/status.$r")
+	[ "$1" = 143 ] || [ "$1" = 130 ] || { cat "$SCRATCH"/err.*; fail "SIGINT: rank $r exited $1"; }
+	[ "$(ms_since "$t0" "$2")" -lt 2000 ] || fail "SIGINT: rank $r ended $(ms_since "$t0" "$2") ms after it"
+done
+sum=0
+for r in 0 1 2; do
+	n=$(jget "$SCRATCH/out.0" iowl.ranks.$r.read.total_ios)
+	[ "$n" -gt 0 ] && [ "$n" -lt 20000 ] || fail "SIGINT: rank $r's partial results: $n IOs"
+	sum=$((sum + n))
+done
+[ "$(jget "$SCRATCH/out.0" jobs.0.read.total_ios)" = $sum ] || fail "SIGINT: the total is not the ranks' sum"
+echo "SIGINT: every rank stopped, rank 0 reported $sum IOs of the 3 ranks"
