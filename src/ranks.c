@@ -21,7 +21,7 @@
 #include "iowl/report.h"
 
 /* After a signal, how long rank 0 waits for a rank, and the others for rank 0 (which answers first). */
-#define RANKS_GRACE_NS	    300000000ULL
+#define RANKS_GRACE_NS 300000000ULL
 #define RANKS_GRACE_ROOT_NS 600000000ULL
 
 #define WHY_LEN 2048

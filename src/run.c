@@ -579,7 +579,7 @@ static bool phase_wait(struct iowl_run *run, struct phase *p, struct ivl *iv)
 	progress_end(&prog);
 	if (seen)	/* the last ones may have finished together */
 		phase_exits(run, p, seen);
-	ranks_watch(run, p->w, p->n);	/* a failure as the last worker ended is told too */
+	ranks_watch(run, p->w, p->n); /* a failure as the last worker ended is told too */
 	free(seen);
 	for (unsigned i = 0; !left && i < p->n; i++)
 		pthread_join(p->w[i]->tid, NULL);
