@@ -315,7 +315,8 @@ static int phase_create(struct iowl_run *run, unsigned phase, unsigned *number, 
 		struct job *job = &run->jobs[j];
 		bool warned = false;
 
-		for (unsigned c = 0; job->phase == phase && !job->off_rank && c < job->o.numjobs; c++) {
+		for (unsigned c = 0; job->phase == phase && !job->off_rank && c < job->o.numjobs;
+		     c++) {
 			struct target_plan *kept;
 			struct worker *w;
 			int ret;
