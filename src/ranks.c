@@ -140,6 +140,10 @@ void ranks_quiet(struct iowl_run *run)
 	run->opts.report = NULL;
 	run->opts.nasserts = 0;
 	run->opts.eta = ETA_NEVER;
+	/* One endpoint per run (ranks on one host would compete for the port): rank 0's. */
+	run->opts.metrics.port = 0;
+	free(run->opts.metrics.textfile_dir);
+	run->opts.metrics.textfile_dir = NULL;
 }
 
 /* Parses a rank list (0-3,6) into set (size entries).  Returns 0 or -1. */

@@ -18,7 +18,8 @@ bool ranks_on(void);
 
 /*
  * Ranks other than 0 report nothing themselves: their standard output goes to /dev/null and
- * they write no --output or --report file and check no --assert (rank 0 does, on the totals).
+ * they write no --output or --report file, serve no --metrics and check no --assert (rank 0
+ * does, on the totals).
  */
 void ranks_quiet(struct iowl_run *run);
 
