@@ -122,11 +122,21 @@ mpirun_np 2 "$IOWL_MPI" --output-format=json --eta=never --rank-jobs=1:b "$SCRAT
 [ "$(jget "$SCRATCH/out" jobs.0.read.total_ios)" = 2048 ] || fail "--rank-jobs: a did $(jget "$SCRATCH/out" jobs.0.read.total_ios) IOs, expected 2048 (2 ranks)"
 [ "$(jget "$SCRATCH/out" jobs.1.write.total_ios)" = 1024 ] || fail "--rank-jobs: b did $(jget "$SCRATCH/out" jobs.1.write.total_ios) IOs, expected 1024 (rank 1)"
 [ "$(jget "$SCRATCH/out" iowl.ranks.0.write.total_ios)" = 0 ] || fail "--rank-jobs: rank 0 ran b"
-for bad in 2:b 1:nosuch x:a 1-0:a; do
-	mpirun_np 2 "$IOWL_MPI" --eta=never --rank-jobs=$bad "$SCRATCH/two.ini"
+mpirun_np 2 "$IOWL_MPI" --eta=never --rank-jobs=2:b "$SCRATCH/two.ini"
+[ $rc = 1 ] || fail "--rank-jobs=2:b with 2 ranks exited $rc, expected 1"
+grep -q -- "--rank-jobs=2:b: rank 2 is beyond this run's 2 ranks" "$SCRATCH/err" ||
+	{ cat "$SCRATCH/err"; fail "--rank-jobs=2:b: no message"; }
+# The same checks in the plain build (one rank, rank 0).
+for bad in 0:nosuch x:a 1-0:a 0,:a 1:a; do
+	"$IOWL" --eta=never --rank-jobs=$bad "$SCRATCH/two.ini" > "$SCRATCH/out" 2> "$SCRATCH/err"
+	rc=$?
 	[ $rc = 1 ] || fail "--rank-jobs=$bad exited $rc, expected 1"
 	grep -q -- "--rank-jobs=$bad" "$SCRATCH/err" || { cat "$SCRATCH/err"; fail "--rank-jobs=$bad: no message"; }
 done
+# One rank: --rank-jobs=0:b runs b on rank 0, and a too (named nowhere).
+"$IOWL" --eta=never --output-format=json --rank-jobs=0:b "$SCRATCH/two.ini" > "$SCRATCH/out" 2> "$SCRATCH/err" ||
+	{ cat "$SCRATCH/err"; fail "--rank-jobs=0:b in the plain build"; }
+[ "$(jget "$SCRATCH/out" jobs.1.write.total_ios)" = 1024 ] || fail "--rank-jobs=0:b: b did not run on rank 0"
 
 # The barrier: rank 1 lays out a 96 MiB file before its IO, rank 0 has nothing to lay out;
 # their phase still starts within 10 ms (the spread of the start times in iowl.ranks[]).
