@@ -28,8 +28,9 @@ enum gen_rng {
 
 /* Bookkeeping after an IO's offset, in one word so that the common case tests it once. */
 enum gen_tail {
-	GEN_TAIL_FILE_BYTES = 1U << 0,	/* sequential file service counts the bytes per file */
-	GEN_TAIL_MAP_END = 1U << 1,	/* the IO is the last of its file's random-map pass */
+	GEN_TAIL_FILE_BYTES = 1U << 0, /* sequential file service counts the bytes per file */
+	GEN_TAIL_MAP_END = 1U << 1,    /* the IO is the last of its file's random-map pass */
+	GEN_TAIL_IDENT = 1U << 2,      /* rw_sequencer=identical: keep each IO's start */
 };
 
 /* A bssplit column of the alias table, with the sizes themselves instead of their indexes. */
@@ -45,7 +46,7 @@ struct gen_bs {
  */
 struct gen_dir {
 	uint32_t bs;			/* the size when there is one */
-	uint32_t lo, nmult;		/* bsrange: lo * (1 + rng_below(nmult)) */
+	uint32_t lo, step, nmult;	/* bsrange: lo + step * rng_below(nmult) */
 	uint32_t align;
 	unsigned nsizes;		/* bssplit entries */
 	bool all_random;		/* percentage_random is 100: no draw needed */
@@ -70,6 +71,7 @@ struct gen_range {
 	uint64_t home;			/* where the cursors start (walkers spread out) */
 	unsigned dpos[3];
 	uint64_t dbuf[3][DIST_BATCH];	/* each distribution's next blocks, a batch at a time */
+	uint64_t last[3];		/* rw_sequencer=identical: the start the IOs repeat */
 };
 
 struct gen_stream {
@@ -78,12 +80,17 @@ struct gen_stream {
 	uint8_t fixed_dir;		/* the direction when not mixed */
 	bool random, randommap;
 	bool ends;			/* its pass over a file ends (no stream walkers, which wrap) */
+	bool special;			/* its sequential offsets come from seq_special() */
+	bool ident, back;		/* rw_sequencer=identical; a negative skip (rw=read:-8k) */
+	uint32_t back_by; /* back: the bytes each IO starts before the last one's end */
+	bool seq_rand;	  /* bs_is_seq_rand: sizes from sr[0] sequential, sr[1] random */
 	uint64_t read_chance;
 	unsigned rw_nr, nr_left;	/* random: IOs per new random offset */
 	uint32_t skip;			/* sequential: bytes skipped after each IO */
 	uint32_t slot;			/* random-map granularity */
 	struct gen_dir dir[3];
 	struct gen_range *range;	/* one per file */
+	struct gen_dir sr[2];		/* bs_is_seq_rand: the sizes of sequential, random IOs */
 };
 
 #define GEN_STREAM_BATCH 16
@@ -100,6 +107,7 @@ struct gen {
 	unsigned fs_type, fs_nr, fs_left, cur;
 	unsigned nfiles, ndone;
 	unsigned tail;			/* enum gen_tail: what gen_next() does after the offset */
+	struct dist *fdist; /* file_service_type=zipf, pareto or normal: over the files */
 	uint64_t *file_bytes;		/* issued per file in this loop (sequential file service) */
 	uint64_t *file_size;
 	bool *done;			/* the file's pass is over: the next IO goes elsewhere */
@@ -163,9 +171,36 @@ static int dir_init(struct gen_dir *gd, const struct job_opts *o, const unsigned
 		return split_init(gd, &o->bssplit[d], lbs, up);
 	if (o->bsrange[d].hi) {
 		gd->lo = min_bs[d];
-		gd->nmult = max_bs[d] / min_bs[d];
+		gd->step = o->bs_unaligned ? 1 : min_bs[d];
+		gd->nmult = o->bs_unaligned ? max_bs[d] - min_bs[d] + 1 : max_bs[d] / min_bs[d];
 	}
 	return 0;
+}
+
+/*
+ * bs_is_seq_rand: the sizes of sequential (k 0) and random (k 1) IOs, from the read and write
+ * settings as fio takes them, kept apart from the direction's own (offsets, alignment).
+ */
+static int seq_rand_init(struct gen_dir *gd, const struct job_opts *o, unsigned k, unsigned lbs)
+{
+	unsigned lo[3], hi[3];
+
+	lo[k] = (unsigned)(o->bsrange[k].hi ? o->bsrange[k].lo : o->bs[k]);
+	hi[k] = (unsigned)(o->bsrange[k].hi ? o->bsrange[k].hi : o->bs[k]);
+	if (o->bssplit[k].n) {
+		lo[k] = UINT32_MAX;
+		hi[k] = 0;
+		for (unsigned i = 0; i < o->bssplit[k].n; i++)
+			if (o->bssplit[k].e[i].pct > 0) {
+				lo[k] = (unsigned)o->bssplit[k].e[i].bs < lo[k] ?
+						(unsigned)o->bssplit[k].e[i].bs :
+						lo[k];
+				hi[k] = (unsigned)o->bssplit[k].e[i].bs > hi[k] ?
+						(unsigned)o->bssplit[k].e[i].bs :
+						hi[k];
+			}
+	}
+	return dir_init(gd, o, lo, hi, k, lbs, k == 1);
 }
 
 static bool is_uniform(const struct dist_spec *spec)
@@ -266,7 +301,13 @@ static int stream_init(struct gen *g, unsigned i, const struct job *job,
 	st->random = o->rw & RW_F_RANDOM;
 	st->read_chance = rng_percent_threshold(o->rwmixread);
 	st->rw_nr = st->random ? o->rw_nr : 0;
-	st->skip = st->random ? 0 : o->rw_nr;
+	st->skip = st->random || o->rw_back ? 0 : o->rw_nr;
+	st->back = !st->random && o->rw_back;
+	st->back_by = st->back ? o->rw_nr : 0;
+	st->ident = st->random && o->rw_nr > 1 && o->rw_sequencer == 1;
+	st->special = st->back || st->ident;
+	if (st->ident)
+		g->tail |= GEN_TAIL_IDENT;
 	st->slot = UINT32_MAX;
 	for (unsigned d = 0; d < 3; d++) {
 		int ret;
@@ -283,6 +324,11 @@ static int stream_init(struct gen *g, unsigned i, const struct job *job,
 		st->slot = st->dir[d].align < st->slot ? st->dir[d].align : st->slot;
 		nonuniform = nonuniform || !is_uniform(&o->rdist[d]);
 	}
+	st->seq_rand = o->bs_is_seq_rand;
+	for (unsigned k = 0; k < 2 && st->seq_rand; k++)
+		if (seq_rand_init(&st->sr[k], o, k, plan->lbs))
+			return err_at(err, job->file, job->line, "job '%s': bad bssplit weights",
+				      job->o.name);
 	/* As in fio, a non-uniform distribution turns the random map off; the seeks of a
 	 * sequential stream (percentage_random) are plain uniform draws.  fio's lfsr never repeats a
 	 * block within a pass, norandommap or not: iowl's random map is that permutation. */
@@ -291,9 +337,12 @@ static int stream_init(struct gen *g, unsigned i, const struct job *job,
 	/*
 	 * As in fio, a pass over a file ends where a purely sequential stream reaches the end of
 	 * its range, or once the random map has given every slot; a job of streams keeps its
-	 * walkers wrapping, and other patterns end their pass by its bytes.
+	 * walkers wrapping, and other patterns end their pass by its bytes (backwards ones too).
+	 * With a non-uniform file service the random map of a file starts again when it is full,
+	 * as fio resets it, so the hot files keep their share.
 	 */
-	st->ends = !js && (st->randommap || (!st->random && !seeks(st)));
+	st->ends = !js && ((st->randommap && g->fs_type != FS_DIST) ||
+			   (!st->random && !seeks(st) && !st->back));
 	st->range = calloc(plan->nfiles, sizeof(*st->range));
 	if (!st->range)
 		return err_nomem(err, "out of memory");
@@ -307,6 +356,23 @@ static int stream_init(struct gen *g, unsigned i, const struct job *job,
 				      "job '%s'%s%s: %s", job->o.name, js ? ", stream " : "",
 				      js ? js->name : "", why[0] ? why : strerror(-ret));
 	}
+	return 0;
+}
+
+/* file_service_type=zipf, pareto or normal: the law over the files, scattered as random_scatter says. */
+static int file_dist_init(struct gen *g, const struct job *job, uint64_t seed, struct iowl_err *err)
+{
+	struct dist_spec spec = { .type = job->o.file_service_dist,
+				  .param = job->o.file_service_param,
+				  .contiguous = !job->o.random_scatter };
+	char why[DIST_WHY_LEN] = "";
+
+	g->fdist = malloc(sizeof(*g->fdist));
+	if (!g->fdist)
+		return err_set(err, "out of memory");
+	if (dist_init(g->fdist, &spec, g->nfiles, 1, rng_mix64(seed ^ RNG_FILE), why))
+		return err_at(err, job->file, job->line, "job '%s': file_service_type: %s",
+			      job->o.name, why);
 	return 0;
 }
 
@@ -353,6 +419,8 @@ struct gen *gen_new(const struct job *job, unsigned clone, unsigned thread_numbe
 	}
 	for (unsigned f = 0; f < plan->nfiles; f++)
 		g->file_size[f] = plan->files[f].size;
+	if (g->fs_type == FS_DIST && file_dist_init(g, job, seed, err))
+		goto out_free;
 	for (unsigned i = 0; i < ns; i++)
 		if (stream_init(g, i, job, job->nstreams ? &job->streams[i] : NULL, plan,
 				rng_mix64(seed + rng_stream_id(thread_number, RNG_COVER)), err))
@@ -384,6 +452,8 @@ void gen_free(struct gen *g)
 	for (unsigned i = 0; i < g->nstreams; i++) {
 		for (unsigned d = 0; d < 3; d++)
 			free(g->streams[i].dir[d].split);
+		for (unsigned k = 0; k < 2; k++)
+			free(g->streams[i].sr[k].split);
 		for (unsigned f = 0; g->streams[i].range && f < g->nfiles; f++)
 			for (unsigned d = 0; d < 3; d++) {
 				struct dist **dist = g->streams[i].range[f].dist;
@@ -394,6 +464,7 @@ void gen_free(struct gen *g)
 			}
 		free(g->streams[i].range);
 	}
+	free(g->fdist);
 	free(g->file_bytes);
 	free(g->file_size);
 	free(g->done);
@@ -415,7 +486,7 @@ void gen_restart(struct gen *g)
 	g->ndone = 0;
 	/* The first IO goes to file 0, or with file_service_type=random to a file drawn. */
 	g->cur = 0;
-	g->fs_left = g->fs_type == FS_RANDOM ? 0 : g->fs_nr;
+	g->fs_left = g->fs_type >= FS_RANDOM ? 0 : g->fs_nr;
 }
 
 void gen_rewind(struct gen *g)
@@ -478,7 +549,7 @@ static inline uint32_t pick_bs(struct gen *g, const struct gen_dir *gd)
 		return (e->keep & keep) | (e->other & ~keep);
 	}
 	if (gd->nmult > 1)
-		return gd->lo * (1 + (uint32_t)rng_below(&g->rng_bs, gd->nmult));
+		return gd->lo + gd->step * (uint32_t)rng_below(&g->rng_bs, gd->nmult);
 	return gd->bs;
 }
 
@@ -493,6 +564,8 @@ static inline unsigned pick_file(struct gen *g, uint32_t bs)
 		g->fs_left = g->fs_nr - 1;
 		if (g->fs_type == FS_RANDOM)
 			g->cur = (unsigned)rng_below(&g->rng_file, g->nfiles);
+		else if (g->fs_type == FS_DIST)
+			g->cur = (unsigned)dist_next(g->fdist, &g->rng_file);
 		else
 			g->cur = g->cur + 1 == g->nfiles ? 0 : g->cur + 1;
 	}
@@ -503,8 +576,11 @@ static inline unsigned pick_file(struct gen *g, uint32_t bs)
 }
 
 /* What gen_tail bits ask for once the IO is made. */
-static void gen_tail(struct gen *g, unsigned fi, uint32_t bs)
+static void gen_tail(struct gen *g, const struct gen_stream *st, struct gen_range *r, unsigned d,
+		     unsigned fi, uint64_t off, uint32_t bs)
 {
+	if (st->ident)
+		r->last[d] = off;
 	if (g->tail & GEN_TAIL_FILE_BYTES)
 		g->file_bytes[fi] += bs;
 	if (g->tail & GEN_TAIL_MAP_END) {
@@ -525,6 +601,20 @@ static __attribute__((noinline, cold)) uint64_t seq_tail(struct gen *g,
 							  const struct gen_dir *gd, uint64_t off,
 							  uint32_t *bs)
 {
+	if (st->ident) /* rw_sequencer=identical: the last jump's start again */
+		return r->last[gd - st->dir];
+	if (st->back) {
+		/*
+		 * fio's backwards IO (rw=read:-8k): each IO starts N before the end of the one
+		 * before, the first at the start; one that would start before the start goes round
+		 * to N before the end.  (The IO after it is then the one that fits, see gen_next().)
+		 */
+		if (!off)
+			return 0;
+		if (off >= st->back_by)
+			return off - st->back_by;
+		return r->size >= st->back_by ? r->size - st->back_by : 0;
+	}
 	if (off + *bs > r->size && (!st->ends || off + gd->bs > r->size))
 		return 0;	/* walkers wrap at the end of their range */
 	for (unsigned i = 0; off + *bs > r->size; i++)
@@ -606,16 +696,17 @@ void gen_next(struct gen *g, struct io_u *io)
 	struct gen_stream *st = &g->streams[s];
 	unsigned d = pick_dir(g, st);
 	const struct gen_dir *gd = &st->dir[d];
-	uint32_t bs = pick_bs(g, gd);
+	bool jumps = jump(g, st, gd);
+	uint32_t bs = pick_bs(g, __builtin_expect(st->seq_rand, 0) ? &st->sr[jumps] : gd);
 	unsigned fi = pick_file(g, bs);
 	struct gen_range *r = &st->range[fi];
 	uint64_t off;
 
-	if (jump(g, st, gd)) {
+	if (jumps) {
 		off = random_offset(g, st, r, d, bs);
 	} else {
 		off = r->pos[d];
-		if (__builtin_expect(off + bs + st->skip + gd->bs > r->size, 0))
+		if (__builtin_expect(st->special || off + bs + st->skip + gd->bs > r->size, 0))
 			off = seq_tail(g, st, r, gd, off, &bs);
 	}
 	/* An IO never runs past its range: one drawn too close to the end starts earlier, so
@@ -624,7 +715,7 @@ void gen_next(struct gen *g, struct io_u *io)
 		off = (r->size - bs) / gd->align * gd->align;
 	r->pos[d] = off + bs + st->skip;
 	if (__builtin_expect(g->tail, 0))
-		gen_tail(g, fi, bs);
+		gen_tail(g, st, r, d, fi, off, bs);
 	io->op = (uint8_t)d;
 	io->file = fi;
 	io->offset = r->start + off;

@@ -188,6 +188,11 @@ static int derive_bs(const struct job_opts *o, unsigned min_bs[3], unsigned max_
 		min_bs[d] = (unsigned)lo;
 		max_bs[d] = (unsigned)hi;
 	}
+	/* bs_is_seq_rand: every direction may issue the sequential (read) or random (write) sizes */
+	for (unsigned d = 0; d < 3 && o->bs_is_seq_rand; d++) {
+		min_bs[d] = min_bs[0] < min_bs[1] ? min_bs[0] : min_bs[1];
+		max_bs[d] = max_bs[0] > max_bs[1] ? max_bs[0] : max_bs[1];
+	}
 	return 0;
 }
 
@@ -405,7 +410,16 @@ static int check_files_fio(struct job *job, struct iowl_err *err)
 
 	if (o->pre_read)
 		o->invalidate = false;
-	(void)err;
+	for (unsigned d = 0; d < 3 && o->bs_unaligned && o->direct; d++)
+		if (o->bsrange[d].hi)
+			return JOB_ERR(
+				job, "bs_unaligned", err,
+				"bs_unaligned gives sizes of any byte count, which direct=1 cannot issue (fio's IOs fail with EINVAL): use direct=0, or drop bs_unaligned");
+	for (unsigned d = 0; d < 3 && o->bs_unaligned && o->verify; d++)
+		if (o->bsrange[d].hi)
+			return JOB_ERR(
+				job, "bs_unaligned", err,
+				"bs_unaligned gives sizes of any byte count, which split iowl's verify units (verify_interval bytes, each written whole): drop one of them");
 	return 0;
 }
 

@@ -130,6 +130,13 @@ static const struct opt_value rate_process_values[] = {
 	{ NULL, 0, NULL },
 };
 
+static const struct opt_value rw_seq_values[] = {
+	{ "sequential", 0,
+	  "the IOs between random jumps (rw=randread:N) follow on sequentially (the default)" },
+	{ "identical", 1, "the IOs between random jumps repeat the jump's offset" },
+	{ NULL, 0, NULL },
+};
+
 static const struct opt_value hotset_values[] = {
 	{ "job", 0, "every stream and direction of a clone draws from one hot set (fio's meaning)" },
 	{ "stream", 1, "this stream's own hot set, shared by its directions" },
@@ -239,7 +246,7 @@ static const struct opt_def options[] = {
 	  .max = 65536, .category = "files", .help = "files per job when names are generated" },
 	{ .name = "file_service_type", .type = OPT_FUNC, .parse = parse_file_service,
 	  .def = "roundrobin", .category = "files",
-	  .help = "how the next file is chosen: roundrobin, sequential or random, with an optional :N (IOs per switch)" },
+	  .help = "how the next file is chosen: roundrobin, sequential or random, with an optional :N (IOs per switch), or zipf, pareto, normal (gauss) with their parameter" },
 	{ .name = "size", .type = OPT_SIZE_PCT, .off = O(size), .flags = OPT_F_STREAM | OPT_F_RANGE, .category = "files",
 	  .help = "region size per job clone (all files together), or N% of the target" },
 	{ .name = "filesize", .type = OPT_FUNC, .parse = parse_filesize, .category = "files",
@@ -303,6 +310,9 @@ static const struct opt_def options[] = {
 	{ .name = "rw", .alias = "readwrite", .type = OPT_FUNC, .parse = parse_rw,
 	  .def = "read", .flags = OPT_F_STREAM, .category = "io",
 	  .help = "read, write, trim, randread, randwrite, randtrim, rw (readwrite), randrw; ':N' suffix" },
+	{ .name = "rw_sequencer", .type = OPT_ENUM, .off = O(rw_sequencer), .def = "sequential",
+	  .values = rw_seq_values, .flags = OPT_F_STREAM, .category = "io",
+	  .help = "with rw=randread:N, what the N-1 IOs after each random jump do: sequential or identical" },
 	{ .name = "rwmixread", .type = OPT_UINT, .off = O(rwmixread), .def = "50", .max = 100,
 	  .flags = OPT_F_STREAM, .category = "io", .help = "percentage of reads in a mixed workload" },
 	{ .name = "rwmixwrite", .type = OPT_FUNC, .parse = parse_rwmixwrite, .flags = OPT_F_STREAM, .category = "io",
@@ -314,6 +324,12 @@ static const struct opt_def options[] = {
 	  .help = "block size drawn uniformly in lo-hi (multiples of lo), per direction" },
 	{ .name = "bssplit", .type = OPT_FUNC, .parse = parse_bssplit, .flags = OPT_F_STREAM, .category = "io",
 	  .help = "weighted block sizes bs/pct:bs/pct, per direction; blank percentages share the rest" },
+	{ .name = "bs_unaligned", .alias = "blocksize_unaligned", .type = OPT_BOOL,
+	  .off = O(bs_unaligned), .def = "0", .flags = OPT_F_STREAM, .category = "io",
+	  .help = "bsrange sizes of any byte count in lo-hi, not only multiples of lo" },
+	{ .name = "bs_is_seq_rand", .type = OPT_BOOL, .off = O(bs_is_seq_rand), .def = "0",
+	  .flags = OPT_F_STREAM, .category = "io",
+	  .help = "bs, bsrange and bssplit give sizes for sequential,random IOs instead of read,write" },
 	{ .name = "blockalign", .alias = "ba", .type = OPT_DIR_SIZE, .off = O(blockalign),
 	  .def = "0", .max = UINT32_MAX, .flags = OPT_F_STREAM, .category = "io",
 	  .help = "alignment of random offsets, per direction (default: the minimum block size)" },
@@ -585,9 +601,6 @@ static const struct opt_def options[] = {
 	UNSUPPORTED("latency_run"),
 	UNSUPPORTED("max_latency"),
 	REFUSED("percentage_sequential", "is refused by fio 3.33 too (deprecated): use percentage_random=100-N"),
-	UNSUPPORTED("rw_sequencer"),
-	UNSUPPORTED("bs_unaligned"),
-	UNSUPPORTED("bs_is_seq_rand"),
 	REFUSED("size_increment", NOT_IN_FIO),
 	UNSUPPORTED("verify_backlog_batch"),
 	UNSUPPORTED("verify_offset"),
@@ -756,15 +769,17 @@ static int parse_rw_nr(struct job_opts *o, const char *nr, const char *v, size_t
 	uint64_t n;
 	int ret;
 
+	/* fio: a negative skip goes backwards (rw=read:-8k) */
+	o->rw_back = !(o->rw & RW_F_RANDOM) && *nr == '-';
+	nr += o->rw_back;
 	if (o->rw & RW_F_RANDOM)
 		ret = val_parse_u64(nr, &n, why);
 	else
 		ret = val_parse_size(nr, o->kb_base, &n, why);
 	if (ret || n == 0 || n > UINT32_MAX) {
-		snprintf(why, VAL_WHY_LEN,
-			 "'%s' has a bad ':N' suffix (%s, e.g. %.*s:%s)", v,
+		snprintf(why, VAL_WHY_LEN, "'%s' has a bad ':N' suffix (%s, e.g. %.*s:%s)", v,
 			 o->rw & RW_F_RANDOM ? "IOs per random offset, 1 or more" :
-					       "bytes skipped after each IO",
+					       "bytes skipped after each IO, or with '-' gone back",
 			 (int)len, v, o->rw & RW_F_RANDOM ? "8" : "4k");
 		return -EINVAL;
 	}
@@ -793,6 +808,7 @@ static int parse_rw(const struct opt_def *def, struct job_opts *o, const char *v
 			continue;
 		o->rw = modes[i].flags;
 		o->rw_nr = 0;
+		o->rw_back = false;
 		if (colon && parse_rw_nr(o, colon + 1, v, len, why))
 			return -EINVAL;
 		return 0;
@@ -1220,14 +1236,28 @@ static int parse_file_service(const struct opt_def *def, struct job_opts *o, con
 		o->file_service_nr = (unsigned)n;
 		return 0;
 	}
+	/* fio's non-uniform choices, with their parameter (theta, h, deviation) after ':' */
 	if (v && (!strncmp(v, "zipf", 4) || !strncmp(v, "pareto", 6) || !strncmp(v, "normal", 6) ||
 		  !strncmp(v, "gauss", 5))) {
-		snprintf(why, VAL_WHY_LEN, "'%s' is a fio file_service_type iowl does not support yet (use roundrobin, sequential or random)", v);
-		return -EINVAL;
+		struct dist_spec spec;
+
+		if (strchr(colon ? colon + 1 : "", ':')) {
+			snprintf(why, VAL_WHY_LEN,
+				 "'%s': a file_service_type takes one ':N' (e.g. zipf:1.2)", v);
+			return -EINVAL;
+		}
+		if (dist_spec_parse(v, &spec, why))
+			return -EINVAL;
+		o->file_service = FS_DIST;
+		o->file_service_nr = 1;
+		o->file_service_dist = spec.type;
+		o->file_service_param = spec.param;
+		return 0;
 	}
-	snprintf(why, VAL_WHY_LEN,
-		 "'%s' is not a file service type (use roundrobin, sequential or random, optionally with :N)",
-		 v ? v : "");
+	snprintf(
+		why, VAL_WHY_LEN,
+		"'%s' is not a file service type (use roundrobin, sequential or random, optionally with :N, or zipf, pareto or normal with their :N)",
+		v ? v : "");
 	return -EINVAL;
 }
 

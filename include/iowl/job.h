@@ -23,6 +23,7 @@ enum file_service {
 	FS_ROUNDROBIN = 0,
 	FS_SEQUENTIAL = 1,
 	FS_RANDOM = 2,
+	FS_DIST = 3, /* zipf, pareto or normal (gauss): file_service_dist over the files */
 };
 
 /* fallocate=: how a file is preallocated when it is laid out (fio's values). */
@@ -84,6 +85,8 @@ struct job_opts {
 	bool allow_signature_write;
 	unsigned file_service;	/* enum file_service */
 	unsigned file_service_nr;	/* IOs before switching file (the ":N") */
+	unsigned file_service_dist;	/* FS_DIST: DIST_ZIPF, DIST_PARETO or DIST_NORMAL */
+	double file_service_param;	/* its theta, h or deviation (the ":N") */
 	struct val_size_pct size;
 	struct val_irange filesize;	/* lo == hi == 0: unset */
 	struct val_size_pct offset;
@@ -101,6 +104,10 @@ struct job_opts {
 	uint64_t number_ios;
 	unsigned rw;		/* enum rw_flags */
 	unsigned rw_nr;		/* the ":N" of rw= (0: none) */
+	bool rw_back;		/* the ":N" was negative: sequential IO goes backwards by it */
+	unsigned rw_sequencer; /* 0 sequential, 1 identical: what the IOs between random jumps do */
+	bool bs_unaligned;     /* bsrange sizes of any byte count, not multiples of the lowest */
+	bool bs_is_seq_rand;   /* bs= and friends are sequential,random instead of read,write */
 	unsigned rwmixread;
 	uint64_t bs[3];
 	struct val_irange bsrange[3];	/* hi == 0: unset */

@@ -29,7 +29,6 @@ allowed() {
 	numa) return 0 ;;					# numa_cpu_nodes
 	surface-scan) return 0 ;;				# verify=meta
 	waitfor) return 0 ;;					# wait_for
-	backwards-read) return 0 ;;				# rw=read:-8k
 	dedupe-global|enospc-pressure) return 0 ;;		# dedupe_global, error_dump
 	esac
 	return 1
