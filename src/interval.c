@@ -349,7 +349,8 @@ static void unit_point(struct ivl *iv, unsigned k, uint64_t t_ns, uint64_t ns,
 		p->dir[d].clat = x[d].clat;
 		p->dir[d].clat_mean = lat_mean(&x[d].clat);
 		if (u->delta[d] && x[d].clat.n) {
-			hist_percentiles(u->delta[d], lat_min(&x[d].clat), x[d].clat.max, pct, 4, v);
+			hist_percentiles(u->delta[d], lat_min(&x[d].clat), x[d].clat.max, pct, 4,
+					 v);
 			p->dir[d].clat_p50 = v[0];
 			p->dir[d].clat_p99 = v[1];
 			p->dir[d].clat_max = v[2];
@@ -404,7 +405,9 @@ static void close_interval(struct ivl *iv, uint64_t now, bool last)
 		iv->rows[k] = (struct ivl_row){
 			.job = iv->w[iv->u[k].lead]->job,
 			.group = iv->w[iv->u[k].lead]->job->group,
-			.clone = job_group_merged(iv->w[iv->u[k].lead]->job) ? 0 : iv->w[iv->u[k].lead]->clone,
+			.clone = job_group_merged(iv->w[iv->u[k].lead]->job) ?
+					 0 :
+					 iv->w[iv->u[k].lead]->clone,
 			.nworkers = iv->u[k].nworkers,
 			.pt = iv->failed ? NULL : &iv->u[k].series.p[iv->u[k].series.n - 1],
 			.hist = { iv->u[k].delta[0], iv->u[k].delta[1], iv->u[k].delta[2] },

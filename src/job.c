@@ -476,12 +476,12 @@ static int check_misc(struct job *job, struct iowl_err *err)
 			       o->numjobs, o->numjobs - 1);
 	if (o->ss_dur && (!o->ss_interval || o->ss_dur % o->ss_interval ||
 			  o->ss_dur / o->ss_interval < 2))
-		return JOB_ERR(
-			job, "ss_dur", err,
-			"ss_dur must be a whole number of ss_interval, at least two (ss_interval=%llums; e.g. ss_dur=%llus)",
-			(unsigned long long)(o->ss_interval / 1000000),
-			(unsigned long long)(o->ss_interval ? 2 * o->ss_interval / NSEC_PER_SEC :
-							      2));
+		return JOB_ERR(job, "ss_dur", err,
+			       "ss_dur must be a whole number of ss_interval, at least two (ss_interval=%llums; e.g. ss_dur=%llus)",
+			       (unsigned long long)(o->ss_interval / 1000000),
+			       (unsigned long long)(o->ss_interval ?
+							    2 * o->ss_interval / NSEC_PER_SEC :
+							    2));
 	if (o->ss_dur && o->ss_dur / (o->ss_interval ? o->ss_interval : 1) > STEADY_MAX_SAMPLES)
 		return JOB_ERR(job, "ss_dur", err,
 			       "ss_dur holds more than %u samples of ss_interval (lengthen ss_interval)",

@@ -560,7 +560,8 @@ static bool phase_wait(struct iowl_run *run, struct phase *p, struct ivl *iv)
 		if (!lost_at) {
 			progress_end(&prog);
 			if (signal_again)
-				iowl_warn("a second signal: reporting what was counted without waiting for the workers");
+				iowl_warn(
+					"a second signal: reporting what was counted without waiting for the workers");
 			else
 				iowl_warn("a worker did not stop within %llu ms of the signal; reporting what was counted",
 					  STOP_GRACE_NS / 1000000);
@@ -678,8 +679,9 @@ static int collect(struct iowl_run *run, const struct phase *p, struct ivl *iv,
 		if (!u)
 			return -ENOMEM;
 		res->collected[w->job->index]++;
-		if (!worker_readable(p, i)) {	/* still running: left out (phase_wait()) */
-			if (unit_why(u, ETIMEDOUT, false, "a worker of this job did not stop; its figures are left out"))
+		if (!worker_readable(p, i)) { /* still running: left out (phase_wait()) */
+			if (unit_why(u, ETIMEDOUT, false,
+				     "a worker of this job did not stop; its figures are left out"))
 				return -ENOMEM;
 			continue;
 		}

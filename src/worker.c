@@ -94,8 +94,9 @@ static inline uint64_t sys_enter(struct worker *w, const struct io_u *io, uint64
 static inline void sys_leave(struct worker *w, uint64_t since)
 {
 	if (__builtin_expect(!__atomic_compare_exchange_n(&w->sys_ns, &since, 0, false,
-							   __ATOMIC_RELAXED, __ATOMIC_RELAXED), 0))
-		pthread_exit(NULL);	/* the run took this worker's figures: touch nothing more */
+							  __ATOMIC_RELAXED, __ATOMIC_RELAXED),
+			     0))
+		pthread_exit(NULL); /* the run took this worker's figures: touch nothing more */
 }
 
 static uint64_t max_bs(const struct job *job)
@@ -1533,7 +1534,8 @@ bool worker_seize(struct worker *w, uint64_t now, uint64_t min_age)
 	if (!since || since == WORKER_SEIZED || now < since)
 		return false;
 	/* A wait for completions gets the time stalled() needs to see io_timeout pass itself. */
-	if (now - since < min_age + (min_age && (since & SYS_WAIT) ? REAP_SLICE_NS + 1000000000ULL : 0))
+	if (now - since <
+	    min_age + (min_age && (since & SYS_WAIT) ? REAP_SLICE_NS + 1000000000ULL : 0))
 		return false;
 	/* Pairs with sys_enter(): every figure the worker wrote before the call is seen. */
 	if (!__atomic_compare_exchange_n(&w->sys_ns, &since, WORKER_SEIZED, false, __ATOMIC_ACQUIRE,
@@ -1562,12 +1564,14 @@ bool worker_watchdog(struct worker *w, uint64_t now)
 		return false;
 	io = w->sys_io;
 	if (io)
-		err_set(&w->err, "job '%s': a %s at offset=%llu size=%u on file '%s' has not returned for %.1f s (io_timeout=%.1f s); the job is left behind",
+		err_set(&w->err,
+			"job '%s': a %s at offset=%llu size=%u on file '%s' has not returned for %.1f s (io_timeout=%.1f s); the job is left behind",
 			w->job->o.name, ops[io->op], (unsigned long long)io->offset, io->len,
 			w->plan.files[io->file].path, (double)(now - w->seized_since) / 1e9,
 			(double)limit / 1e9);
 	else
-		err_set(&w->err, "job '%s': ioengine %s has not returned from a system call for %.1f s with %u IOs in flight (io_timeout=%.1f s); the job is left behind",
+		err_set(&w->err,
+			"job '%s': ioengine %s has not returned from a system call for %.1f s with %u IOs in flight (io_timeout=%.1f s); the job is left behind",
 			w->job->o.name, w->job->o.ioengine, (double)(now - w->seized_since) / 1e9,
 			w->inflight + w->pending, (double)limit / 1e9);
 	w->status = -ETIMEDOUT;

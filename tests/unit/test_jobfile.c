@@ -159,9 +159,8 @@ static void test_errors(void **state)
 	expect_error("[a]\nrwmixread=150\n", "t.ini:2: rwmixread=150:");
 	expect_error("[a]\nbs=0\n", "t.ini:2: bs=0:");
 	expect_error("[a]\nrw=randreed\n", "t.ini:2: rw=randreed:");
-	expect_error(
-		"[a]\nthinkcycles=1000\n",
-		"t.ini:2: 'thinkcycles' is not a fio 3.33 option (a later fio added it); iowl follows fio 3.33");
+	expect_error("[a]\nthinkcycles=1000\n",
+		     "t.ini:2: 'thinkcycles' is not a fio 3.33 option (a later fio added it); iowl follows fio 3.33");
 	expect_error("[a]\nsize=1m\ntime_based\n", "t.ini:3: time_based needs a runtime");
 	expect_error("[a]\nioengine=psync\nfixedbufs\n",
 		     "t.ini:3: 'fixedbufs' is an option of ioengine io_uring, but this job uses ioengine psync");
