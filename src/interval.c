@@ -13,6 +13,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "iowl/hist.h"
 #include "iowl/clock.h"
 #include "iowl/diskstats.h"
 #include "iowl/interval.h"
@@ -285,10 +286,10 @@ static void unit_delta(struct ivl *iv, unsigned k, bool ss, struct snap_dir out[
 		if (ss)
 			continue;
 		if (many && !u->scratch[d] && iv->w[u->lead]->stats.dir[d].clat_hist &&
-		    !(u->scratch[d] = calloc(1, sizeof(struct hist))))
+		    !(u->scratch[d] = hist_alloc()))
 			iv->failed = true;
 		else if (u->scratch[d])
-			memset(u->scratch[d], 0, sizeof(struct hist));
+			hist_clear(u->scratch[d]);
 		u->delta[d] = u->scratch[d];
 	}
 	for (unsigned i = u->lead; i != UINT_MAX; i = iv->next_of[i]) {
@@ -607,7 +608,7 @@ void ivl_free(struct ivl *iv)
 		ivl_series_release(&iv->u[k].series);
 		steady_release(&iv->u[k].ss);
 		for (unsigned d = 0; d < 3; d++)
-			free(iv->u[k].scratch[d]);
+			hist_free(iv->u[k].scratch[d]);
 	}
 	free(iv->t);
 	free(iv->u);

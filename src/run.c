@@ -616,7 +616,7 @@ static struct job_result *unit_new(struct results *res, const struct job *job, u
 	res->units[res->n].clone = merged ? 0 : clone;
 	res->units[res->n].group = job->group;
 	res->units[res->n].pid = (int)getpid();
-	if (stats_init(&res->units[res->n].st, false, false, false))
+	if (stats_init(&res->units[res->n].st, 0, false, false, false))
 		return NULL;
 	return &res->units[res->n++];
 }

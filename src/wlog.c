@@ -134,11 +134,11 @@ int wlog_open(struct wlog **out, const struct job *job, unsigned number, struct 
 	if (!ret && o->write_hist_log) {
 		ret = wf_open(&l->hist, job, o->write_hist_log, FIOLOG_CLAT_HIST, number, WLOG_BUF,
 			      err);
-		l->hist_delta = calloc(1, sizeof(struct hist));
+		l->hist_delta = hist_alloc();
 		l->bins = calloc(FIOLOG_HIST_NR, sizeof(*l->bins));
 		l->line = malloc(FIOLOG_HIST_LINE_MAX);
 		for (unsigned d = 0; d < 3; d++)
-			if (job_does_dir(job, d) && !(l->hist_prev[d] = calloc(1, sizeof(struct hist))))
+			if (job_does_dir(job, d) && !(l->hist_prev[d] = hist_alloc()))
 				ret = -ENOMEM;
 		if (!ret && (!l->hist_delta || !l->bins || !l->line || ret))
 			ret = err_nomem(err, "out of memory");
@@ -173,7 +173,7 @@ void wlog_start(struct wlog *l, const struct worker_stats *st, uint64_t t0)
 	snap_dirs_take(l->base, st);
 	for (unsigned d = 0; d < 3; d++)
 		if (l->hist_prev[d] && st->dir[d].clat_hist)
-			memcpy(l->hist_prev[d], st->dir[d].clat_hist, sizeof(struct hist));
+			hist_copy(l->hist_prev[d], st->dir[d].clat_hist);
 }
 
 void wlog_io(struct wlog *l, const struct io_u *io, bool queued, uint64_t now)
@@ -263,7 +263,7 @@ static void hist_lines(struct wlog *l, const struct worker_stats *st, uint64_t n
 		if (!l->hist_prev[d] || !h)
 			continue;
 		hist_sub(l->hist_delta, h, l->hist_prev[d]);
-		memcpy(l->hist_prev[d], h, sizeof(struct hist));
+		hist_copy(l->hist_prev[d], h);
 		fiolog_hist_bins(l->hist_delta, l->bins);
 		n = fiolog_hist_format(l->line, (now - l->t0) / 1000000, d, l->bs[d], l->bins,
 				       l->coarse);
@@ -323,8 +323,8 @@ void wlog_free(struct wlog *l)
 		free(w->buf);
 	}
 	for (unsigned d = 0; d < 3; d++)
-		free(l->hist_prev[d]);
-	free(l->hist_delta);
+		hist_free(l->hist_prev[d]);
+	hist_free(l->hist_delta);
 	free(l->bins);
 	free(l->line);
 	free(l);

@@ -13,6 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "iowl/hist.h"
 #include "iowl/clock.h"
 #include "iowl/gen.h"
 #include "iowl/pattern/rng.h"
@@ -173,6 +174,17 @@ static int setup_verify(struct worker *w)
 	return w->verify ? 0 : -EINVAL;
 }
 
+/*
+ * The directions a worker records: those it issues, and reads whenever it writes or trims (verify
+ * and trim_verify_zero read back what it wrote).
+ */
+static unsigned stats_dirs(const struct job *job)
+{
+	unsigned dirs = job->dirs;
+
+	return dirs & ((1U << IO_OP_WRITE) | (1U << IO_OP_TRIM)) ? dirs | 1U << IO_OP_READ : dirs;
+}
+
 static int worker_setup(struct worker *w)
 {
 	const struct job_opts *o = &w->job->o;
@@ -196,8 +208,8 @@ static int worker_setup(struct worker *w)
 		ret = setup_verify(w);
 	if (!ret && !(w->gen = gen_new(w->job, w->clone, w->number, &w->plan, &w->err)))
 		ret = -EINVAL;
-	if (!ret && (stats_init(&w->stats, o->slat_percentiles, o->clat_percentiles,
-				o->lat_percentiles) ||
+	if (!ret && (stats_init(&w->stats, stats_dirs(w->job), o->slat_percentiles,
+				o->clat_percentiles, o->lat_percentiles) ||
 		     stats_streams_init(&w->stats, w->job->nstreams)))
 		ret = err_nomem(&w->err, "out of memory");
 	for (unsigned i = 0; !ret && o->clat_percentiles && i < w->job->nstreams; i++)
@@ -216,15 +228,13 @@ static int worker_setup(struct worker *w)
 	if (!ret && w->job->o.write_iolog)
 		ret = iolog_w_open(&w->iolog, w->job->o.name, w->job->o.write_iolog, &w->err);
 	for (unsigned d = 0; !ret && d < 3 && o->clat_percentiles; d++)
-		if ((o->rate[d] || o->rate_iops[d]) &&
-		    !(w->stats.dir[d].sched_hist = calloc(1, sizeof(struct hist))))
+		if ((o->rate[d] || o->rate_iops[d]) && !(w->stats.dir[d].sched_hist = hist_alloc()))
 			ret = err_nomem(&w->err, "out of memory");
 	if (!ret && o->worker_ramp) {
 		bool hist = o->clat_percentiles;
 
 		if (stats_steps_init(&w->stats, o->numjobs, hist) ||
-		    (hist && (!(w->step_hist = calloc(1, sizeof(struct hist))) ||
-			      !(w->step_scratch = calloc(1, sizeof(struct hist))))))
+		    (hist && (!(w->step_hist = hist_alloc()) || !(w->step_scratch = hist_alloc()))))
 			ret = err_nomem(&w->err, "out of memory");
 	}
 	return ret;
@@ -414,7 +424,7 @@ static void step_close(struct worker *w, uint64_t now)
 	w->step_bytes = bytes;
 	w->step_lat = lat;
 	if (w->step_hist && w->step_scratch)
-		memcpy(w->step_hist, w->step_scratch, sizeof(*w->step_hist));
+		hist_copy(w->step_hist, w->step_scratch);
 	w->step_start_ns = now;
 	if (++w->step + 1 >= w->stats.nsteps)
 		w->next_step_ns = UINT64_MAX;
@@ -1520,8 +1530,8 @@ void worker_free(struct worker *w)
 	free(w->free_idx);
 	free(w->pend);
 	free(w->requeue);
-	free(w->step_hist);
-	free(w->step_scratch);
+	hist_free(w->step_hist);
+	hist_free(w->step_scratch);
 	free(w);
 }
 

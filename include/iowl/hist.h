@@ -70,6 +70,16 @@ uint64_t hist_bin_mid(unsigned i);
 /* Adds every count of src to dst (group_reporting, per-thread to per-job). */
 void hist_merge(struct hist *dst, const struct hist *src);
 
+/* A zeroed histogram whose unhit bins take no memory, or NULL; hist_free() releases it. */
+struct hist *hist_alloc(void);
+void hist_free(struct hist *h);
+
+/* dst = src, writing only the bins that differ (unwritten pages of dst stay unwritten). */
+void hist_copy(struct hist *dst, const struct hist *src);
+
+/* Zeroes h, writing only the bins that are not zero. */
+void hist_clear(struct hist *h);
+
 /*
  * Sets dst = a - b bin by bin, for interval deltas (a is the later snapshot).  Any of the
  * three may alias.  A bin where b exceeds a (a torn snapshot) gives 0, not a wrapped count.

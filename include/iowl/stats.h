@@ -93,8 +93,12 @@ struct worker_stats {
 /* Adds a clone's distinct blocks to a unit's (clones count their own regions' blocks). */
 void stats_cfill_add(struct cfill_stats *dst, const struct cfill_stats *src);
 
-/* Sets up empty statistics, allocating the histograms asked for.  Returns 0 or -ENOMEM. */
-int stats_init(struct worker_stats *s, bool slat_hist, bool clat_hist, bool lat_hist);
+/*
+ * Sets up empty statistics, allocating the histograms asked for in the directions of dirs (bit d:
+ * direction d; the others never get a sample).  Returns 0 or -ENOMEM.
+ */
+int stats_init(struct worker_stats *s, unsigned dirs, bool slat_hist, bool clat_hist,
+	       bool lat_hist);
 
 /* Adds per-stream counters for n streams.  Returns 0 or -ENOMEM. */
 int stats_streams_init(struct worker_stats *s, unsigned n);

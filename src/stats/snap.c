@@ -4,14 +4,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "iowl/hist.h"
 #include "iowl/snap.h"
 #include "iowl/stats.h"
 
 int snap_hists(struct snap *s, const struct worker_stats *st)
 {
 	for (unsigned d = 0; d < 3; d++)
-		if (st->dir[d].clat_hist && !s->clat_hist[d] &&
-		    !(s->clat_hist[d] = calloc(1, sizeof(struct hist))))
+		if (st->dir[d].clat_hist && !s->clat_hist[d] && !(s->clat_hist[d] = hist_alloc()))
 			return -ENOMEM;
 	return 0;
 }
@@ -55,10 +55,10 @@ void snap_take(struct snap *s, const struct worker_stats *st, bool running)
 	for (unsigned d = 0; d < 3; d++) {
 		if (!running) {
 			if (s->clat_hist[d] && s->dir[d].ios)
-				memset(s->clat_hist[d], 0, sizeof(struct hist));
+				hist_clear(s->clat_hist[d]);
 			dir_zero(&s->dir[d]);
 		} else if (s->clat_hist[d] && st->dir[d].clat_hist && s->dir[d].ios != st->dir[d].ios) {
-			memcpy(s->clat_hist[d], st->dir[d].clat_hist, sizeof(struct hist));
+			hist_copy(s->clat_hist[d], st->dir[d].clat_hist);
 		}
 	}
 	s->running = running;
@@ -86,7 +86,7 @@ void snap_copy(struct snap *dst, const struct snap *src)
 	/* Snapshots with the same count of d have the same histogram of d (zero in ramp_time). */
 	for (unsigned d = 0; d < 3; d++)
 		if (dst->clat_hist[d] && src->clat_hist[d] && dst->dir[d].ios != src->dir[d].ios)
-			memcpy(dst->clat_hist[d], src->clat_hist[d], sizeof(struct hist));
+			hist_copy(dst->clat_hist[d], src->clat_hist[d]);
 	dst->running = src->running;
 	dst->inflight = src->inflight;
 	dst->cfill = src->cfill;
@@ -96,6 +96,6 @@ void snap_copy(struct snap *dst, const struct snap *src)
 void snap_release(struct snap *s)
 {
 	for (unsigned d = 0; d < 3; d++)
-		free(s->clat_hist[d]);
+		hist_free(s->clat_hist[d]);
 	memset(s, 0, sizeof(*s));
 }

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "iowl/hist.h"
 #include "iowl/stats.h"
 
 static void dir_init(struct dir_stats *d)
@@ -21,17 +22,19 @@ static void dir_init(struct dir_stats *d)
 	lat_init(&d->iops_samples);
 }
 
-int stats_init(struct worker_stats *s, bool slat_hist, bool clat_hist, bool lat_hist)
+int stats_init(struct worker_stats *s, unsigned dirs, bool slat_hist, bool clat_hist, bool lat_hist)
 {
 	memset(s, 0, sizeof(*s));
 	for (unsigned d = 0; d < 3; d++) {
 		struct dir_stats *ds = &s->dir[d];
 
 		dir_init(ds);
+		if (!(dirs & (1U << d))) /* a direction the job never issues keeps no histogram */
+			continue;
 		/* calloc: pages of bins never hit are never touched, so they cost no memory. */
-		if ((slat_hist && !(ds->slat_hist = calloc(1, sizeof(struct hist)))) ||
-		    (clat_hist && !(ds->clat_hist = calloc(1, sizeof(struct hist)))) ||
-		    (lat_hist && !(ds->lat_hist = calloc(1, sizeof(struct hist))))) {
+		if ((slat_hist && !(ds->slat_hist = hist_alloc())) ||
+		    (clat_hist && !(ds->clat_hist = hist_alloc())) ||
+		    (lat_hist && !(ds->lat_hist = hist_alloc()))) {
 			stats_release(s);
 			return -ENOMEM;
 		}
@@ -54,7 +57,7 @@ int stats_streams_init(struct worker_stats *s, unsigned n)
 int stats_stream_hist(struct worker_stats *s, unsigned i, unsigned d)
 {
 	if (!s->streams[i].clat_hist[d])
-		s->streams[i].clat_hist[d] = calloc(1, sizeof(struct hist));
+		s->streams[i].clat_hist[d] = hist_alloc();
 	return s->streams[i].clat_hist[d] ? 0 : -ENOMEM;
 }
 
@@ -76,7 +79,7 @@ int stats_steps_init(struct worker_stats *s, unsigned n, bool hist)
 	s->nsteps = n;
 	for (unsigned i = 0; i < n; i++) {
 		lat_init(&s->steps[i].clat);
-		if (hist && !(s->steps[i].clat_hist = calloc(1, sizeof(struct hist))))
+		if (hist && !(s->steps[i].clat_hist = hist_alloc()))
 			return -ENOMEM;
 	}
 	return 0;
@@ -111,13 +114,13 @@ void stats_reset(struct worker_stats *s)
 
 		dir_init(ds);
 		if (ds->slat_hist)
-			memset(ds->slat_hist, 0, sizeof(struct hist));
+			hist_clear(ds->slat_hist);
 		if (ds->clat_hist)
-			memset(ds->clat_hist, 0, sizeof(struct hist));
+			hist_clear(ds->clat_hist);
 		if (ds->lat_hist)
-			memset(ds->lat_hist, 0, sizeof(struct hist));
+			hist_clear(ds->lat_hist);
 		if (ds->sched_hist)
-			memset(ds->sched_hist, 0, sizeof(struct hist));
+			hist_clear(ds->sched_hist);
 	}
 	lat_init(&s->sync_lat);
 	memset(s->depth, 0, sizeof(s->depth));
@@ -128,7 +131,7 @@ void stats_reset(struct worker_stats *s)
 			s->streams[i].ios[d] = s->streams[i].bytes[d] = 0;
 			lat_init(&s->streams[i].clat[d]);
 			if (s->streams[i].clat_hist[d])
-				memset(s->streams[i].clat_hist[d], 0, sizeof(struct hist));
+				hist_clear(s->streams[i].clat_hist[d]);
 		}
 	s->runtime_ns = 0;
 	s->think_stalls = s->think_ns = s->think_spin_ns = 0;
@@ -227,21 +230,21 @@ void stats_take(struct worker_stats *dst, struct worker_stats *src)
 void stats_release(struct worker_stats *s)
 {
 	for (unsigned d = 0; d < 3; d++) {
-		free(s->dir[d].slat_hist);
-		free(s->dir[d].clat_hist);
-		free(s->dir[d].lat_hist);
-		free(s->dir[d].sched_hist);
+		hist_free(s->dir[d].slat_hist);
+		hist_free(s->dir[d].clat_hist);
+		hist_free(s->dir[d].lat_hist);
+		hist_free(s->dir[d].sched_hist);
 		s->dir[d].slat_hist = s->dir[d].clat_hist = s->dir[d].lat_hist = NULL;
 		s->dir[d].sched_hist = NULL;
 	}
 	for (unsigned i = 0; s->streams && i < s->nstreams; i++)
 		for (unsigned d = 0; d < 3; d++)
-			free(s->streams[i].clat_hist[d]);
+			hist_free(s->streams[i].clat_hist[d]);
 	free(s->streams);
 	s->streams = NULL;
 	s->nstreams = 0;
 	for (unsigned i = 0; s->steps && i < s->nsteps; i++)
-		free(s->steps[i].clat_hist);
+		hist_free(s->steps[i].clat_hist);
 	free(s->steps);
 	s->steps = NULL;
 	s->nsteps = 0;

@@ -70,7 +70,7 @@ static void test_check(void **state)
 
 	job.o.name = name;
 	u.job = &job;
-	assert_int_equal(stats_init(&u.st, false, true, false), 0);
+	assert_int_equal(stats_init(&u.st, 7, false, true, false), 0);
 	u.st.runtime_ns = 2000000000ULL;	/* 2 s */
 	u.st.dir[0].ios = 200000;		/* 100000 IOPS */
 	u.st.dir[0].bytes = 200000ULL * 4096;

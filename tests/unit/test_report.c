@@ -72,8 +72,9 @@ static void unit_setup(struct job_result *u, const struct job *job, unsigned gro
 	u->nworkers = 1;
 	u->pid = 1234;
 	u->elapsed_ns = 1500 * MS;
-	assert_int_equal(stats_init(&u->st, job->o.slat_percentiles, job->o.clat_percentiles,
-				    job->o.lat_percentiles), 0);
+	assert_int_equal(stats_init(&u->st, 7, job->o.slat_percentiles, job->o.clat_percentiles,
+				    job->o.lat_percentiles),
+			 0);
 }
 
 static void dir_io(struct job_result *u, unsigned d, uint64_t ios, uint64_t bs)
@@ -774,7 +775,7 @@ static void groups_fixture(struct job *jobs, struct job_result *u, struct group_
 	unit_setup(&u[2], &jobs[2], 1);
 	u[2].nworkers = 0;
 	for (unsigned i = 0; i < 2; i++) {
-		assert_int_equal(stats_init(&w, false, true, false), 0);
+		assert_int_equal(stats_init(&w, 7, false, true, false), 0);
 		w.runtime_ns = (1000 + 200 * i) * MS;
 		w.dir[1].ios = 500;
 		w.dir[1].bytes = 500 * 4096;
