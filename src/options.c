@@ -64,6 +64,8 @@ static int parse_buffer_pattern(const struct opt_def *def, struct job_opts *o, c
 static int parse_ss(const struct opt_def *def, struct job_opts *o, const char *v, char *why);
 static int parse_ignore_error(const struct opt_def *def, struct job_opts *o, const char *v,
 			      char *why);
+static int parse_nonvectored(const struct opt_def *def, struct job_opts *o, const char *v,
+			     char *why);
 
 static const struct opt_value coe_values[] = {
 	{ "none", 0, "the first IO error ends the job (the default)" },
@@ -592,6 +594,36 @@ static const struct opt_def options[] = {
 	{ .name = "nowait", .type = OPT_BOOL, .off = O(nowait), .def = "0",
 	  .engine = "pvsync2|libaio|io_uring", .category = "engine",
 	  .help = "RWF_NOWAIT: an IO that would block fails with EAGAIN instead" },
+	/* io_uring and libaio: per-IO priorities */
+	{ .name = "cmdprio_percentage", .type = OPT_FUNC, .parse = cmdprio_parse_pct, .def = "0",
+	  .engine = "io_uring|libaio", .category = "engine",
+	  .help = "share of reads,writes issued with the priority cmdprio_class/cmdprio (0..100)" },
+	{ .name = "cmdprio_class", .type = OPT_FUNC, .parse = cmdprio_parse_class, .def = "1",
+	  .engine = "io_uring|libaio", .category = "engine",
+	  .help = "priority class of those IOs, per read,write: 1 real time (the default), 2 best effort, 3 idle" },
+	{ .name = "cmdprio", .type = OPT_FUNC, .parse = cmdprio_parse_level, .def = "0",
+	  .engine = "io_uring|libaio", .category = "engine",
+	  .help = "priority level of those IOs, per read,write: 0 (highest, the default) to 7" },
+	{ .name = "cmdprio_bssplit", .type = OPT_FUNC, .parse = cmdprio_parse_bssplit,
+	  .engine = "io_uring|libaio", .category = "engine",
+	  .help = "per block size shares with a priority: bs/pct[/class/level]:..., per read,write" },
+	{ .name = "log_prio", .type = OPT_BOOL, .off = O(log_prio), .def = "0", .category = "report",
+	  .help = "the logs' last column is each IO's ioprio value (0x%04x), not 1 for the real-time class" },
+	{ .name = "nonvectored", .type = OPT_FUNC, .parse = parse_nonvectored, .def = "-1",
+	  .engine = "io_uring", .category = "engine",
+	  .help = "1: READ/WRITE opcodes, 0: READV/WRITEV with one iovec, -1: READ/WRITE where the kernel has them" },
+	{ .name = "force_async", .type = OPT_UINT, .off = O(force_async), .def = "0",
+	  .engine = "io_uring", .category = "engine",
+	  .help = "IOSQE_ASYNC on every Nth IO: the kernel hands it to a worker thread (0: none)" },
+	{ .name = "userspace_reap", .type = OPT_BOOL, .off = O(userspace_reap), .def = "0",
+	  .engine = "libaio", .category = "engine",
+	  .help = "read completions from the AIO ring in user space (iowl always does, before any io_getevents)" },
+	{ .name = "atomic", .type = OPT_BOOL, .off = O(atomic), .def = "0", .category = "io",
+	  .help = "fio's O_ATOMIC, which Linux does not have: as fio 3.33 on Linux, it means direct=1" },
+	REFUSED("readfua", "is an option of fio's sg engine (SCSI generic devices, /dev/sgN), which iowl does not have"),
+	REFUSED("writefua", "is an option of fio's sg engine (SCSI generic devices, /dev/sgN), which iowl does not have"),
+	REFUSED("cmd_type", "is an option of fio's io_uring_cmd engine (NVMe passthrough to /dev/ngXnY character devices), which iowl refuses"),
+	REFUSED("libaio_vectored", NEWER_THAN_FIO),
 	/* fio options iowl does not implement: naming one is an error, never ignored */
 	UNSUPPORTED("rate_ignore_thinktime"),
 	REFUSED("thinkcycles", NEWER_THAN_FIO),
@@ -614,7 +646,6 @@ static const struct opt_def options[] = {
 	UNSUPPORTED("verify_header_seed"),
 	UNSUPPORTED("error_dump"),
 	UNSUPPORTED("log_max_value"),
-	UNSUPPORTED("log_prio"),
 	UNSUPPORTED("log_compression"),
 	UNSUPPORTED("log_store_compressed"),
 	UNSUPPORTED("log_unix_epoch"),
@@ -634,10 +665,6 @@ static const struct opt_def options[] = {
 	UNSUPPORTED("nice"),
 	UNSUPPORTED("prio"),
 	UNSUPPORTED("prioclass"),
-	UNSUPPORTED("cmdprio_percentage"),
-	UNSUPPORTED("cmdprio"),
-	UNSUPPORTED("cmdprio_class"),
-	UNSUPPORTED("cmdprio_bssplit"),
 	UNSUPPORTED("ioscheduler"),
 	UNSUPPORTED("gtod_reduce"),
 	UNSUPPORTED("gtod_cpu"),
@@ -683,14 +710,6 @@ static const struct opt_def options[] = {
 	UNSUPPORTED("serialize_overlap"),
 	REFUSED("ramp_size", NEWER_THAN_FIO),
 	REFUSED("sprandom", NOT_IN_FIO),
-	UNSUPPORTED("nonvectored"),
-	UNSUPPORTED("force_async"),
-	UNSUPPORTED("atomic"),
-	UNSUPPORTED("userspace_reap"),
-	UNSUPPORTED("libaio_vectored"),
-	UNSUPPORTED("readfua"),
-	UNSUPPORTED("writefua"),
-	UNSUPPORTED("cmd_type"),
 	UNSUPPORTED("unit_base"),
 	UNSUPPORTED("sig_figs"),
 	REFUSED("write_barrier", "is refused: fio 3.33 only marks every N-th write, and none of the engines iowl has acts on the mark: Linux has had no barrier writes since 2.6.37 (use fsync=N, fdatasync=N or sync=1)"),
@@ -939,6 +958,19 @@ static int parse_bssplit(const struct opt_def *def, struct job_opts *o, const ch
 	unsigned mask;
 
 	return val_parse_per_dir(v ? v : "", one_bssplit, o, &mask, why);
+}
+
+/* io_uring's nonvectored: -1, 0 or 1 (fio takes any int: non-zero is READ/WRITE). */
+static int parse_nonvectored(const struct opt_def *def, struct job_opts *o, const char *v,
+			     char *why)
+{
+	int64_t n;
+
+	(void)def;
+	if (val_parse_s64(v, &n, why))
+		return -EINVAL;
+	o->nonvectored = n < 0 ? -1 : n > 0;
+	return 0;
 }
 
 static int parse_filesize(const struct opt_def *def, struct job_opts *o, const char *v,

@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <linux/ioprio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -35,12 +36,14 @@ struct wfile {
 	char *buf;
 	size_t len;
 	int err;			/* first write error (positive errno) */
+	bool prio_hex;			/* log_prio: the last column as "0x%04x" */
 };
 
 struct wlog {
 	struct wfile f[L_NR];
 	struct wfile hist;
 	bool log_offset;
+	bool log_prio;
 	bool per_io;
 	unsigned coarse;
 	uint64_t t0;
@@ -84,7 +87,8 @@ static void wf_line(struct wfile *w, const struct fiolog_entry *e, bool log_offs
 {
 	char *p = wf_room(w, FIOLOG_LINE_MAX);
 
-	w->len += fiolog_format(p, e, log_offset);
+	w->len += w->prio_hex ? fiolog_format_prio(p, e, log_offset) :
+				fiolog_format(p, e, log_offset);
 }
 
 static int wf_open(struct wfile *w, const struct job *job, const char *name,
@@ -122,6 +126,9 @@ int wlog_open(struct wlog **out, const struct job *job, unsigned number, struct 
 		l->f[k].fd = -1;
 	l->hist.fd = -1;
 	l->log_offset = o->log_offset;
+	l->log_prio = o->log_prio;
+	for (unsigned k = 0; k < L_NR; k++)
+		l->f[k].prio_hex = o->log_prio;
 	l->avg_ns = (uint64_t)o->log_avg_msec * 1000000ULL;
 	l->per_io = !l->avg_ns && (o->write_bw_log || o->write_iops_log || o->write_lat_log);
 	l->hist_ns = (uint64_t)o->log_hist_msec * 1000000ULL;
@@ -183,6 +190,8 @@ void wlog_io(struct wlog *l, const struct io_u *io, bool queued, uint64_t now)
 		.ddir = io->op,
 		.bs = (uint32_t)io->res,
 		.offset = io->offset,
+		/* fio: 1 for the real-time class, or with log_prio the ioprio value itself */
+		.prio = l->log_prio ? io->ioprio : IOPRIO_PRIO_CLASS(io->ioprio) == IOPRIO_CLASS_RT,
 	};
 	uint64_t lat = now - io->start_ns;
 

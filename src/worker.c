@@ -129,11 +129,17 @@ static int setup_engine(struct worker *w)
 	e->ops = w->job->engine;
 	e->depth = (e->ops->flags & ENGINE_F_SYNC) ? 1 : o->iodepth;
 	e->params = (struct engine_params){
-		.direct = o->direct, .fixedbufs = o->fixedbufs,
-		.registerfiles = o->registerfiles, .sqthread_poll = o->sqthread_poll,
-		.sqthread_poll_cpu = o->sqthread_poll_cpu, .hipri = o->hipri,
-		.hipri_percentage = o->hipri_percentage, .uncached = o->uncached,
+		.direct = o->direct,
+		.fixedbufs = o->fixedbufs,
+		.registerfiles = o->registerfiles,
+		.sqthread_poll = o->sqthread_poll,
+		.sqthread_poll_cpu = o->sqthread_poll_cpu,
+		.hipri = o->hipri,
+		.hipri_percentage = o->hipri_percentage,
+		.uncached = o->uncached,
 		.nowait = o->nowait,
+		.nonvectored = o->nonvectored,
+		.force_async = o->force_async,
 		.batch_submit = o->iodepth_batch_submit ? o->iodepth_batch_submit : 1,
 		.batch_complete_min = o->iodepth_batch_complete_min,
 		.batch_complete_max = o->iodepth_batch_complete_max,
@@ -158,6 +164,11 @@ static int setup_engine(struct worker *w)
 		w->free_idx[i] = (uint16_t)(e->depth - 1 - i);
 	}
 	w->nfree = e->depth;
+	if (cmdprio_active(&o->cmdprio)) {
+		if (!(w->cmdprio = malloc(sizeof(*w->cmdprio))))
+			return err_nomem(&w->err, "out of memory");
+		cmdprio_init(w->cmdprio, &o->cmdprio, o->randseed ^ ((uint64_t)w->number << 40));
+	}
 	w->async = !(e->ops->flags & ENGINE_F_SYNC) && e->depth > 1;
 	w->moves_data = !(e->ops->flags & ENGINE_F_NODATA);
 	return e->ops->init(e, &w->err);
@@ -217,6 +228,7 @@ static int worker_setup(struct worker *w)
 			if ((w->job->streams[i].dirs & (1U << d)) &&
 			    stats_stream_hist(&w->stats, i, d))
 				ret = err_nomem(&w->err, "out of memory");
+	w->stats.setup = w->eng.setup;
 	if (!ret && snap_init(&w->snap, &w->stats))
 		ret = err_nomem(&w->err, "out of memory");
 	if (!ret && w->ctl->fill_exact &&
@@ -872,6 +884,7 @@ static struct io_u *next_io(struct worker *w, uint64_t now)
 	io->flags = 0;
 	io->seq = 0;
 	io->sched_ns = 0;
+	io->ioprio = 0;
 	io->start_ns = now;
 	/*
 	 * fio's rule: while the writes issued are a multiple of fsync (or fdatasync, fsync first
@@ -896,6 +909,8 @@ static struct io_u *next_io(struct worker *w, uint64_t now)
 		return io;
 	}
 	gen_next(w->gen, io);
+	if (w->cmdprio)
+		io->ioprio = cmdprio_pick(w->cmdprio, io);
 	w->issued_ios++;
 	w->loop_ios++;
 	w->loop_bytes += io->len;
@@ -1532,6 +1547,7 @@ void worker_free(struct worker *w)
 	free(w->requeue);
 	hist_free(w->step_hist);
 	hist_free(w->step_scratch);
+	free(w->cmdprio);
 	free(w);
 }
 

@@ -32,7 +32,8 @@ struct io_u {
 	uint16_t index;		/* position in engine->ios; stable for the engine's own tables */
 	uint8_t op;		/* enum io_op */
 	uint8_t flags;		/* worker-private flags */
-	uint32_t stream;	/* worker-private: which stream generated it */
+	uint16_t stream;	/* worker-private: which stream generated it */
+	uint16_t ioprio;	/* the IO's priority (cmdprio), 0: the thread's */
 	uint32_t seq;		/* worker-private */
 	uint64_t sched_ns;	/* worker-private: when a rate schedule meant it to start */
 };
@@ -59,9 +60,20 @@ struct engine_params {
 	unsigned hipri_percentage; /* pvsync2: share of IOs with RWF_HIPRI, 0..100 */
 	bool uncached;		/* pvsync2: RWF_DONTCACHE on buffered IO */
 	bool nowait;		/* RWF_NOWAIT: pvsync2, libaio, io_uring */
+	int nonvectored; /* io_uring: -1 READ/WRITE where the kernel has them, 0 READV/WRITEV */
+	unsigned force_async;	/* io_uring: IOSQE_ASYNC on every Nth IO (0: none) */
 	unsigned batch_submit;	/* iodepth_batch_submit (>= 1) */
 	unsigned batch_complete_min;
 	unsigned batch_complete_max;
+};
+
+/* What an engine set up, for the report; set stays false for the engines that report nothing. */
+struct engine_setup {
+	bool set;
+	bool uring_ring_fd; /* io_uring: the ring's descriptor is registered */
+	bool uring_fixedbufs, uring_files;
+	bool uring_vectored;  /* io_uring: READV/WRITEV instead of READ/WRITE */
+	uint32_t uring_flags; /* io_uring: the IORING_SETUP_* flags the ring was created with */
 };
 
 /* Returned by queue(). */
@@ -114,6 +126,7 @@ struct engine {
 	uint64_t buf_size;
 	struct target_file *files;
 	unsigned nfiles;
+	struct engine_setup setup; /* filled by init() */
 };
 
 /* Finds an engine by name.  Returns a static table or NULL. */

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "iowl/cmdprio.h"
 #include "iowl/err.h"
 #include "iowl/pattern/dist.h"
 #include "iowl/steady.h"
@@ -220,6 +221,13 @@ struct job_opts {
 	bool unique_filename;	/* fio's client prefix: iowl has no client mode */
 	bool softrandommap;	/* fio's fallback when its map cannot be allocated */
 	bool pre_read;		/* read the regions into the page cache before the IO */
+	/* io_uring and libaio: per-IO priorities; io_uring's submission details */
+	struct cmdprio_opts cmdprio;
+	bool log_prio;	      /* the logs' priority column is the ioprio value (0x%04x) */
+	int nonvectored;      /* io_uring: -1 (probe), 0 READV/WRITEV, 1 READ/WRITE */
+	unsigned force_async; /* io_uring: IOSQE_ASYNC on every Nth IO (0: none) */
+	bool userspace_reap;  /* libaio */
+	bool atomic;	      /* fio's O_ATOMIC: O_DIRECT on Linux */
 };
 
 /* fadvise_hint=: what posix_fadvise() the job's files get when they are opened. */

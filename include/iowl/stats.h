@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "iowl/engine.h"
 #include "iowl/hist.h"
 #include "iowl/lat.h"
 
@@ -88,6 +89,7 @@ struct worker_stats {
 	struct step_stats *steps;	/* nsteps entries with worker_ramp, else NULL */
 	unsigned nsteps;
 	struct cfill_stats cfill;		/* not reset by stats_reset() */
+	struct engine_setup setup;		/* what the engine set up (not reset) */
 };
 
 /* Adds a clone's distinct blocks to a unit's (clones count their own regions' blocks). */

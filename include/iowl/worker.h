@@ -12,6 +12,7 @@
 #include "iowl/err.h"
 #include "iowl/fill.h"
 #include "iowl/cachefill.h"
+#include "iowl/cmdprio.h"
 #include "iowl/job.h"
 #include "iowl/snap.h"
 #include "iowl/stats.h"
@@ -53,6 +54,7 @@ struct worker {
 	unsigned rq_head, nrequeue;	/* a FIFO of depth slots: requeue[rq_head], nrequeue of them */
 	struct verify *verify;		/* NULL unless the job verifies */
 	struct fill fill;		/* write buffer contents (without verify) */
+	struct cmdprio *cmdprio;	/* per-IO priorities; NULL: none */
 	struct io_u *blocked;		/* verify: waits for an overlapping IO in flight */
 	bool verifying;			/* in the verification after the writes */
 	uint64_t progress_ns;		/* the last completion, or the submission that found none in flight */

@@ -22,10 +22,14 @@ struct uring_priv {
 	bool sqpoll;			/* a kernel thread takes what we flush to the SQ ring */
 	uint8_t sqe_flags;		/* IOSQE_FIXED_FILE or 0 */
 	bool nowait;			/* RWF_NOWAIT on reads and writes */
+	bool vectored;			/* nonvectored=0: READV/WRITEV with one iovec */
+	unsigned force_async;		/* IOSQE_ASYNC on every Nth IO */
+	unsigned since_async;
 	unsigned depth;
 	unsigned outstanding;		/* queued and not yet reaped */
 	unsigned unsubmitted;		/* in the SQ ring, waiting for a submit */
 	int *fds;			/* per file: its descriptor or its registered index */
+	struct iovec *iovs;		/* per io_u index, when vectored */
 	struct io_uring_cqe **cqes;
 	struct io_u **done;		/* what the last getevents() returned */
 };
@@ -116,8 +120,10 @@ static int uring_setup_ring(struct engine *e, struct uring_priv *p, struct iowl_
 	p->ring_ok = true;
 	p->iopoll = flags & IORING_SETUP_IOPOLL;
 	p->sqpoll = flags & IORING_SETUP_SQPOLL;
+	e->setup.set = true;
+	e->setup.uring_flags = flags;
 	/* saves the descriptor lookup on every io_uring_enter(); optional */
-	io_uring_register_ring_fd(&p->ring);
+	e->setup.uring_ring_fd = io_uring_register_ring_fd(&p->ring) == 1;
 	return 0;
 }
 
@@ -189,9 +195,10 @@ static int uring_alloc(struct uring_priv *p, const struct engine *e)
 {
 	p->depth = e->depth;
 	p->fds = calloc(e->nfiles ? e->nfiles : 1, sizeof(*p->fds));
+	p->iovs = calloc(e->depth, sizeof(*p->iovs));
 	p->cqes = calloc(e->depth, sizeof(*p->cqes));
 	p->done = calloc(e->depth, sizeof(*p->done));
-	if (!p->fds || !p->cqes || !p->done)
+	if (!p->fds || !p->iovs || !p->cqes || !p->done)
 		return -ENOMEM;
 	return 0;
 }
@@ -201,6 +208,7 @@ static void uring_free(struct uring_priv *p)
 	free(p->done);
 	free(p->cqes);
 	free(p->fds);
+	free(p->iovs);
 	free(p);
 }
 
@@ -247,6 +255,23 @@ static void uring_cleanup(struct engine *e)
 	e->priv = NULL;
 }
 
+/* fio's nonvectored: 0 asks for READV/WRITEV; -1 for READ/WRITE where the kernel has them (5.6). */
+static bool uring_vectored(struct uring_priv *p, int nonvectored)
+{
+	struct io_uring_probe *probe;
+	bool have;
+
+	if (nonvectored >= 0)
+		return !nonvectored;
+	probe = io_uring_get_probe_ring(&p->ring);
+	if (!probe)
+		return false;
+	have = io_uring_opcode_supported(probe, IORING_OP_READ) &&
+	       io_uring_opcode_supported(probe, IORING_OP_WRITE);
+	io_uring_free_probe(probe);
+	return !have;
+}
+
 static int uring_init(struct engine *e, struct iowl_err *err)
 {
 	struct uring_priv *p;
@@ -276,11 +301,25 @@ static int uring_init(struct engine *e, struct iowl_err *err)
 	r = uring_register_files(e, p, err);
 	if (r < 0)
 		goto out_cleanup;
+	p->vectored = uring_vectored(p, e->params.nonvectored);
+	p->force_async = e->params.force_async;
+	e->setup.uring_fixedbufs = p->fixedbufs;
+	e->setup.uring_files = p->sqe_flags == IOSQE_FIXED_FILE;
+	e->setup.uring_vectored = p->vectored && !p->fixedbufs;
 	return 0;
 
 out_cleanup:
 	uring_cleanup(e);
 	return r;
+}
+
+static const struct iovec *uring_iov(struct uring_priv *p, const struct io_u *io)
+{
+	struct iovec *iov = &p->iovs[io->index];
+
+	iov->iov_base = io->buf;
+	iov->iov_len = io->len;
+	return iov;
 }
 
 static void uring_prep(struct uring_priv *p, struct io_uring_sqe *sqe, struct io_u *io)
@@ -291,12 +330,16 @@ static void uring_prep(struct uring_priv *p, struct io_uring_sqe *sqe, struct io
 	case IO_OP_READ:
 		if (p->fixedbufs)
 			io_uring_prep_read_fixed(sqe, fd, io->buf, io->len, io->offset, io->index);
+		else if (p->vectored)
+			io_uring_prep_readv(sqe, fd, uring_iov(p, io), 1, io->offset);
 		else
 			io_uring_prep_read(sqe, fd, io->buf, io->len, io->offset);
 		break;
 	case IO_OP_WRITE:
 		if (p->fixedbufs)
 			io_uring_prep_write_fixed(sqe, fd, io->buf, io->len, io->offset, io->index);
+		else if (p->vectored)
+			io_uring_prep_writev(sqe, fd, uring_iov(p, io), 1, io->offset);
 		else
 			io_uring_prep_write(sqe, fd, io->buf, io->len, io->offset);
 		break;
@@ -311,6 +354,11 @@ static void uring_prep(struct uring_priv *p, struct io_uring_sqe *sqe, struct io
 		break;
 	}
 	sqe->flags = p->sqe_flags;
+	sqe->ioprio = io->ioprio;
+	if (p->force_async && ++p->since_async == p->force_async) {
+		p->since_async = 0;
+		sqe->flags |= IOSQE_ASYNC;
+	}
 	if (p->nowait && io->op <= IO_OP_WRITE)
 		sqe->rw_flags = RWF_NOWAIT;
 	io_uring_sqe_set_data(sqe, io);

@@ -10,6 +10,10 @@
 #include "engines/engines_int.h"
 #include "iowl/clock.h"
 
+#ifndef IOCB_FLAG_IOPRIO
+#define IOCB_FLAG_IOPRIO (1 << 1) /* linux/aio_abi.h: aio_reqprio holds an ioprio value */
+#endif
+
 /*
  * The completion ring the kernel maps at the context address.  Reading it from user space saves
  * the io_getevents() system call whenever completions are already there (fio's userspace_reap).
@@ -137,6 +141,10 @@ static int aio_queue(struct engine *e, struct io_u *io)
 	}
 	if (io->op <= IO_OP_WRITE && e->params.nowait)
 		cb->aio_rw_flags = RWF_NOWAIT;
+	if (io->ioprio) { /* cmdprio */
+		cb->aio_reqprio = (short)io->ioprio;
+		cb->u.c.flags |= IOCB_FLAG_IOPRIO;
+	}
 	cb->data = io;
 	p->pending[p->npending++] = cb;
 	p->outstanding++;

@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include <jansson.h>
+#include <liburing.h>
 
 #include "disk.h"
 #include "iowl/clock.h"
@@ -467,6 +468,34 @@ static json_t *json_diag(const struct run_result *r, const struct job_result *u)
 	return o;
 }
 
+/* What io_uring set up: the ring's flags by name, and what was registered with the kernel. */
+static json_t *json_uring(const struct engine_setup *su)
+{
+	static const struct {
+		unsigned flag;
+		const char *name;
+	} names[] = {
+		{ IORING_SETUP_IOPOLL, "IOPOLL" },
+		{ IORING_SETUP_SQPOLL, "SQPOLL" },
+		{ IORING_SETUP_SQ_AFF, "SQ_AFF" },
+		{ IORING_SETUP_CLAMP, "CLAMP" },
+		{ IORING_SETUP_SUBMIT_ALL, "SUBMIT_ALL" },
+		{ IORING_SETUP_COOP_TASKRUN, "COOP_TASKRUN" },
+		{ IORING_SETUP_TASKRUN_FLAG, "TASKRUN_FLAG" },
+		{ IORING_SETUP_SINGLE_ISSUER, "SINGLE_ISSUER" },
+		{ IORING_SETUP_DEFER_TASKRUN, "DEFER_TASKRUN" },
+	};
+	json_t *a = json_array();
+
+	for (unsigned i = 0; a && i < sizeof(names) / sizeof(names[0]); i++)
+		if (su->uring_flags & names[i].flag)
+			json_array_append_new(a, json_string(names[i].name));
+	return json_pack("{s:I, s:o, s:b, s:b, s:b, s:s}", "setup_flags", JI(su->uring_flags),
+			 "setup", a, "registered_ring_fd", su->uring_ring_fd, "fixedbufs",
+			 su->uring_fixedbufs, "registerfiles", su->uring_files, "rw_opcodes",
+			 su->uring_vectored ? "READV/WRITEV" : "READ/WRITE");
+}
+
 static json_t *json_iowl(const struct run_result *r, const struct job_result *u)
 {
 	const struct io_error *e = &u->st.first_error;
@@ -512,6 +541,8 @@ static json_t *json_iowl(const struct run_result *r, const struct job_result *u)
 				json_pack("{s:I, s:I, s:I}", "stalls", JI(u->st.think_stalls),
 					  "stall_ns", JI(u->st.think_ns),
 					  "spin_ns", JI(u->st.think_spin_ns))))
+		goto out_free;
+	if (o && u->st.setup.set && json_object_set_new(o, "io_uring", json_uring(&u->st.setup)))
 		goto out_free;
 	if (o && u->st.dir[0].zero_checked &&
 	    json_object_set_new(o, "zero_reads",

@@ -197,6 +197,8 @@ int stats_merge(struct worker_stats *dst, const struct worker_stats *src)
 	dst->usr_ns += src->usr_ns;
 	dst->sys_ns += src->sys_ns;
 	dst->ctx += src->ctx;
+	if (!dst->setup.set)
+		dst->setup = src->setup;
 	dst->think_stalls += src->think_stalls;
 	dst->think_ns += src->think_ns;
 	dst->think_spin_ns += src->think_spin_ns;

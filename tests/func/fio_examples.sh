@@ -21,7 +21,7 @@ allowed() {
 	netio|netio_multicast|cpuio|exec|falloc|ftruncate|filecreate-ioengine|filestat-ioengine|filedelete-ioengine|e4defrag|e4defrag2) return 0 ;;
 	# fio options not in iowl yet, by name
 	butterfly|flow) return 0 ;;				# flow, flow_sleep
-	cmdprio-bssplit|cmdprio-percentage) return 0 ;;		# log_prio, cmdprio*
+	cmdprio-bssplit|cmdprio-percentage) return 0 ;;		# prioclass
 	cpp_null|null|mtd) return 0 ;;				# gtod_reduce
 	cross-stripe-verify) return 0 ;;			# verify_dump
 	fixed-rate-submission|poisson-rate-submission) return 0 ;; # io_submit_mode=offload
