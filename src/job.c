@@ -8,6 +8,7 @@
 
 #include "iowl/clock.h"
 #include "iowl/engine.h"
+#include "iowl/iolog_read.h"
 #include "iowl/fill.h"
 #include "iowl/job.h"
 #include "iowl/jobfile.h"
@@ -30,6 +31,7 @@ void job_release(struct job *job)
 	free(job->streams);
 	free(job->pos);
 	free(job->verify_totals);
+	replay_release(job);
 	memset(job, 0, sizeof(*job));
 }
 
@@ -729,7 +731,9 @@ int job_validate(struct job *job, struct iowl_err *err)
 {
 	int ret;
 
-	ret = derive_job_bs(job, err);
+	ret = replay_prepare(job, err);
+	if (!ret)
+		ret = derive_job_bs(job, err);
 	if (!ret)
 		ret = validate_streams(job, err);
 	if (!ret)

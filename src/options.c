@@ -66,6 +66,8 @@ static int parse_ignore_error(const struct opt_def *def, struct job_opts *o, con
 			      char *why);
 static int parse_nonvectored(const struct opt_def *def, struct job_opts *o, const char *v,
 			     char *why);
+static int parse_replay_skip(const struct opt_def *def, struct job_opts *o, const char *v,
+			     char *why);
 
 static const struct opt_value coe_values[] = {
 	{ "none", 0, "the first IO error ends the job (the default)" },
@@ -624,6 +626,25 @@ static const struct opt_def options[] = {
 	REFUSED("writefua", "is an option of fio's sg engine (SCSI generic devices, /dev/sgN), which iowl does not have"),
 	REFUSED("cmd_type", "is an option of fio's io_uring_cmd engine (NVMe passthrough to /dev/ngXnY character devices), which iowl refuses"),
 	REFUSED("libaio_vectored", NEWER_THAN_FIO),
+	/* replay */
+	{ .name = "read_iolog", .type = OPT_STR, .off = O(read_iolog), .category = "replay",
+	  .help = "replay fio iologs (version 2 or 3) or blktrace binary traces instead of generating IOs; ':' separated, one per clone in turn" },
+	{ .name = "replay_no_stall", .type = OPT_BOOL, .off = O(replay_no_stall), .def = "0",
+	  .category = "replay", .help = "replay as fast as possible, in order, without the log's delays" },
+	{ .name = "replay_time_scale", .type = OPT_UINT, .off = O(replay_time_scale), .def = "100",
+	  .min = 1, .category = "replay",
+	  .help = "replay at this percentage of the log's IO rate (200: twice as fast, delays halved)" },
+	{ .name = "replay_redirect", .type = OPT_STR, .off = O(replay_redirect), .category = "replay",
+	  .help = "replay every IO of the log onto this one file or device" },
+	{ .name = "replay_align", .type = OPT_UINT, .off = O(replay_align), .def = "0",
+	  .category = "replay", .help = "round the log's offsets down to a multiple of this power of 2" },
+	{ .name = "replay_scale", .type = OPT_UINT, .off = O(replay_scale), .def = "0",
+	  .category = "replay", .help = "divide the log's offsets by this" },
+	{ .name = "replay_skip", .type = OPT_FUNC, .parse = parse_replay_skip, .category = "replay",
+	  .help = "leave these actions of the log out: read, write, trim, sync (comma separated)" },
+	REFUSED("merge_blktrace_file", "(merging blktraces before a replay) is not implemented: replay each trace in its own job, or merge them with blkparse"),
+	REFUSED("merge_blktrace_scalars", "(merging blktraces before a replay) is not implemented: replay each trace in its own job, or merge them with blkparse"),
+	REFUSED("merge_blktrace_iters", "(merging blktraces before a replay) is not implemented: replay each trace in its own job, or merge them with blkparse"),
 	/* fio options iowl does not implement: naming one is an error, never ignored */
 	UNSUPPORTED("rate_ignore_thinktime"),
 	REFUSED("thinkcycles", NEWER_THAN_FIO),
@@ -652,11 +673,6 @@ static const struct opt_def options[] = {
 	UNSUPPORTED("bwavgtime"),
 	UNSUPPORTED("iopsavgtime"),
 	UNSUPPORTED("disk_util"),
-	UNSUPPORTED("read_iolog"),
-	UNSUPPORTED("replay_no_stall"),
-	UNSUPPORTED("replay_redirect"),
-	UNSUPPORTED("replay_align"),
-	UNSUPPORTED("replay_scale"),
 	UNSUPPORTED("cpus_allowed"),
 	UNSUPPORTED("cpus_allowed_policy"),
 	UNSUPPORTED("cpumask"),
@@ -970,6 +986,32 @@ static int parse_nonvectored(const struct opt_def *def, struct job_opts *o, cons
 	if (val_parse_s64(v, &n, why))
 		return -EINVAL;
 	o->nonvectored = n < 0 ? -1 : n > 0;
+	return 0;
+}
+
+/* replay_skip: fio's list of read, write, trim and sync. */
+static int parse_replay_skip(const struct opt_def *def, struct job_opts *o, const char *v,
+			     char *why)
+{
+	static const char *const names[] = { "read", "write", "trim", "sync" };
+	char *dup = strdup(v ? v : ""), *save = NULL;
+	unsigned mask = 0, i;
+
+	(void)def;
+	if (!dup)
+		return -ENOMEM;
+	for (char *t = strtok_r(dup, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+		for (i = 0; i < 4 && strcmp(t, names[i]); i++)
+			;
+		if (i == 4) {
+			snprintf(why, VAL_WHY_LEN, "'%.32s' is not read, write, trim or sync", t);
+			free(dup);
+			return -EINVAL;
+		}
+		mask |= 1U << i;
+	}
+	free(dup);
+	o->replay_skip = mask;
 	return 0;
 }
 

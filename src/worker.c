@@ -217,6 +217,8 @@ static int worker_setup(struct worker *w)
 		ret = setup_engine(w);
 	if (!ret)
 		ret = setup_verify(w);
+	if (w->job->nreplays)
+		w->replay = &w->job->replays[w->clone % w->job->nreplays];
 	if (!ret && !(w->gen = gen_new(w->job, w->clone, w->number, &w->plan, &w->err)))
 		ret = -EINVAL;
 	if (!ret && (stats_init(&w->stats, stats_dirs(w->job), o->slat_percentiles,
@@ -819,6 +821,8 @@ static bool more_io(struct worker *w)
 
 	if (w->no_more)
 		return false;
+	if (w->replay && !w->verifying) /* the log once, whatever size and loops say */
+		return w->rpos < w->replay->n;
 	if (w->verifying)
 		return verify_pending(w->verify);
 	if (!loop_over && !gen_pass_done(w->gen))
@@ -867,6 +871,19 @@ static void next_sync(struct worker *w, struct io_u *io, uint8_t op)
 	io->len = 0;
 }
 
+/* The next IO of the log being replayed (read_iolog). */
+static void replay_next(struct worker *w, struct io_u *io)
+{
+	const struct replay_io *r = &w->replay->io[w->rpos++];
+
+	io->op = r->op;
+	io->file = r->file;
+	io->offset = r->offset;
+	io->len = r->len;
+	io->stream = 0;
+	w->replay_delay_ns = r->delay_ns;
+}
+
 /* Next IO to issue: a resubmission first, else an fsync when due, else a new one. */
 static struct io_u *next_io(struct worker *w, uint64_t now)
 {
@@ -908,7 +925,10 @@ static struct io_u *next_io(struct worker *w, uint64_t now)
 			w->stats.depth[depth_bucket(w->inflight + w->pending + 1)]++;
 		return io;
 	}
-	gen_next(w->gen, io);
+	if (w->replay)
+		replay_next(w, io);
+	else
+		gen_next(w->gen, io);
 	if (w->cmdprio)
 		io->ioprio = cmdprio_pick(w->cmdprio, io);
 	w->issued_ios++;
@@ -950,20 +970,15 @@ static uint64_t rate_gap(struct worker *w, unsigned d, uint32_t len)
  * ends at the deadline, a stop or an error, and then the IO is not issued.  Returns 0 with *now
  * the clock after the wait, 1 when the IO is not to be issued, or -errno of the engine.
  */
-static int rate_wait(struct worker *w, struct io_u *io, uint64_t *now)
+/*
+ * Waits until due (or the deadline, a stop or an error), reaping completions as they come.
+ * Returns 0 with *now the clock after the wait, 1 when the IO is not to be issued, or -errno.
+ */
+static int wait_until(struct worker *w, uint64_t due, uint64_t *now)
 {
-	unsigned d = io->op;
-	uint64_t due, end, t = *now;
+	uint64_t end = due < w->deadline_ns ? due : w->deadline_ns, t = *now;
 	int ret = 0;
 
-	if (d > IO_OP_TRIM || (!w->job->o.rate[d] && !w->job->o.rate_iops[d]))
-		return 0;
-	due = w->rate_next[d];
-	w->rate_next[d] = due + rate_gap(w, d, io->len);
-	io->sched_ns = due;
-	if (due <= t)
-		return 0;
-	end = due < w->deadline_ns ? due : w->deadline_ns;
 	while (!ret && t < end && !stopping(w) && !w->error_stop) {
 		uint64_t left = end - t;
 
@@ -981,6 +996,52 @@ static int rate_wait(struct worker *w, struct io_u *io, uint64_t *now)
 	if (ret)
 		return ret;
 	return t >= due && !stopping(w) && !w->error_stop ? 0 : 1;
+}
+
+static int rate_wait(struct worker *w, struct io_u *io, uint64_t *now)
+{
+	unsigned d = io->op;
+	uint64_t due;
+
+	if (d > IO_OP_TRIM || (!w->job->o.rate[d] && !w->job->o.rate_iops[d]))
+		return 0;
+	due = w->rate_next[d];
+	w->rate_next[d] = due + rate_gap(w, d, io->len);
+	io->sched_ns = due;
+	if (due <= *now)
+		return 0;
+	return wait_until(w, due, now);
+}
+
+/*
+ * A replayed IO's delay, as fio's iolog_delay(): counted from the last issue; a wait that
+ * overslept its delay takes the excess off the next one.
+ */
+static int replay_wait(struct worker *w, uint64_t *now)
+{
+	uint64_t delay = w->replay_delay_ns, since = *now - w->replay_last, t0 = *now;
+	int ret;
+
+	if (delay < w->replay_late) {
+		w->replay_late = 0;
+		return 0;
+	}
+	delay -= w->replay_late;
+	if (delay <= since)
+		return 0;
+	ret = wait_until(w, t0 + delay - since, now);
+	w->replay_late = *now - t0 > w->replay_delay_ns ? *now - t0 - w->replay_delay_ns : 0;
+	return ret;
+}
+
+/* The waits before an IO: its turn under the job's rate, and a replayed IO's delay. */
+static int pace(struct worker *w, struct io_u *io, uint64_t *now)
+{
+	int ret = w->rated && io->op <= IO_OP_TRIM ? rate_wait(w, io, now) : 0;
+
+	if (!ret && w->replay && w->replay_delay_ns)
+		ret = replay_wait(w, now);
+	return ret;
 }
 
 /* The count thinktime_blocks applies to: completed IOs (fio's io_blocks) or issued ones (io_issues). */
@@ -1127,10 +1188,10 @@ static int fill_queue(struct worker *w)
 		 * earlier, where fio's does: when the IO began to be set up, which for back-to-back
 		 * inline completions is the previous IO's completion, read already.
 		 */
-		if (w->rated && !(io->flags & IO_RETRY) && io->op <= IO_OP_TRIM) {
+		if ((w->rated || w->replay) && !(io->flags & IO_RETRY)) {
 			uint64_t t = now;
 
-			ret = rate_wait(w, io, &t);
+			ret = pace(w, io, &t);
 			if (ret) {	/* the deadline, a stop or an error came first */
 				put_io(w, io);
 				w->no_more = true;
@@ -1146,6 +1207,7 @@ static int fill_queue(struct worker *w)
 			}
 		}
 		io->issue_ns = now;
+		w->replay_last = now;
 		if (w->last_done_ns && !(io->flags & IO_RETRY))
 			io->start_ns = w->last_done_ns;
 		/* Overlapping IOs are serialised: an IO on units in flight waits for them. */

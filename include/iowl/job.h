@@ -228,6 +228,12 @@ struct job_opts {
 	unsigned force_async; /* io_uring: IOSQE_ASYNC on every Nth IO (0: none) */
 	bool userspace_reap;  /* libaio */
 	bool atomic;	      /* fio's O_ATOMIC: O_DIRECT on Linux */
+	/* replay (read_iolog) */
+	char *read_iolog;
+	char *replay_redirect;
+	bool replay_no_stall;
+	unsigned replay_time_scale, replay_align, replay_scale;
+	unsigned replay_skip; /* 1 << IO_OP_READ, _WRITE, _TRIM; 1 << 3 syncs */
 };
 
 /* fadvise_hint=: what posix_fadvise() the job's files get when they are opened. */
@@ -297,6 +303,8 @@ struct job {
 	/* Verification figures for the reports, one per clone (the first for a merged group),
 	 * written by the workers as they end; NULL unless verify or group_reporting is set. */
 	struct verify_totals *verify_totals;
+	struct replay *replays; /* read_iolog: one per log, clones take them in turn */
+	unsigned nreplays;
 };
 
 /* Releases everything a job owns (not the struct itself). */

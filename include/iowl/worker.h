@@ -13,6 +13,7 @@
 #include "iowl/fill.h"
 #include "iowl/cachefill.h"
 #include "iowl/cmdprio.h"
+#include "iowl/iolog_read.h"
 #include "iowl/job.h"
 #include "iowl/snap.h"
 #include "iowl/stats.h"
@@ -55,6 +56,10 @@ struct worker {
 	struct verify *verify;		/* NULL unless the job verifies */
 	struct fill fill;		/* write buffer contents (without verify) */
 	struct cmdprio *cmdprio;	/* per-IO priorities; NULL: none */
+	const struct replay *replay;	/* read_iolog: the log this clone replays, else NULL */
+	uint64_t rpos;			/* its next IO */
+	uint64_t replay_delay_ns;	/* the delay before the IO next_io() just took */
+	uint64_t replay_last, replay_late; /* the last issue; how much the last delay overslept */
 	struct io_u *blocked;		/* verify: waits for an overlapping IO in flight */
 	bool verifying;			/* in the verification after the writes */
 	uint64_t progress_ns;		/* the last completion, or the submission that found none in flight */

@@ -1,0 +1,558 @@
+// SPDX-License-Identifier: MIT
+/* read_iolog: fio's iolog v2/v3 and blktrace binary traces, read as fio 3.33 reads them. */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+#include "iowl/engine.h"
+#include "iowl/iolog_read.h"
+#include "iowl/job.h"
+#include "iowl/value.h"
+
+/* The files of all the job's logs, in the order they are first added. */
+struct rfiles {
+	char **name;
+	unsigned n, cap;
+};
+
+/* What one log gives, while it is read. */
+struct rlog {
+	const struct job *job;
+	const char *path;
+	unsigned line;
+	struct replay *r;
+	uint64_t cap;
+	uint64_t carry_ns; /* delay of lines that are not IOs, moved to the next IO */
+	uint32_t max_len[3];
+	unsigned dirs; /* RW_F_* seen */
+	struct rfiles *files;
+	int *map;     /* this log's file numbers -> index in files (text logs) */
+	char **local; /* this log's added names */
+	unsigned nlocal;
+};
+
+static int rf_index(struct rfiles *f, const char *name)
+{
+	char **grown;
+
+	for (unsigned i = 0; i < f->n; i++)
+		if (!strcmp(f->name[i], name))
+			return (int)i;
+	if (f->n == 65535)
+		return -ERANGE;
+	if (f->n == f->cap) {
+		f->cap = f->cap ? 2 * f->cap : 8;
+		grown = realloc(f->name, f->cap * sizeof(*grown));
+		if (!grown)
+			return -ENOMEM;
+		f->name = grown;
+	}
+	if (!(f->name[f->n] = strdup(name)))
+		return -ENOMEM;
+	return (int)f->n++;
+}
+
+static int rl_err(struct rlog *l, struct iowl_err *err, const char *fmt, const char *a)
+{
+	char msg[512];
+
+	snprintf(msg, sizeof(msg), fmt, a);
+	return err_set(err, "%s:%u: %s (read_iolog of job '%s')", l->path, l->line, msg,
+		       l->job->o.name);
+}
+
+/* The delay before an IO, from the log's own (in ns), as replay_no_stall and replay_time_scale say. */
+static uint64_t rl_scale_delay(const struct job_opts *o, uint64_t ns)
+{
+	if (o->replay_no_stall)
+		return 0;
+	if (o->replay_time_scale == 100)
+		return ns;
+	return (uint64_t)((double)ns * 100.0 / (double)o->replay_time_scale);
+}
+
+static int rl_add(struct rlog *l, unsigned op, unsigned file, uint64_t offset, uint32_t len,
+		  uint64_t delay_ns)
+{
+	const struct job_opts *o = &l->job->o;
+	struct replay_io *io;
+
+	if (op <= IO_OP_TRIM && (o->replay_skip & (1U << op)))
+		return 0;
+	if (op >= IO_OP_FSYNC && (o->replay_skip & (1U << 3)))
+		return 0;
+	if (l->r->n == l->cap) {
+		struct replay_io *grown;
+
+		l->cap = l->cap ? 2 * l->cap : 1024;
+		grown = realloc(l->r->io, l->cap * sizeof(*grown));
+		if (!grown)
+			return -ENOMEM;
+		l->r->io = grown;
+	}
+	if (o->replay_scale)
+		offset /= o->replay_scale;
+	if (o->replay_align)
+		offset &= ~((uint64_t)o->replay_align - 1);
+	io = &l->r->io[l->r->n++];
+	io->offset = offset;
+	io->len = len;
+	io->file = (uint16_t)file;
+	io->op = (uint8_t)op;
+	io->delay_ns = rl_scale_delay(o, delay_ns + l->carry_ns);
+	l->carry_ns = 0;
+	if (op <= IO_OP_TRIM) {
+		l->dirs |= 1U << op;
+		if (len > l->max_len[op])
+			l->max_len[op] = len;
+	}
+	return 0;
+}
+
+static int rl_local(struct rlog *l, const char *name)
+{
+	for (unsigned i = 0; i < l->nlocal; i++)
+		if (!strcmp(l->local[i], name))
+			return (int)i;
+	return -1;
+}
+
+/* A "<file> add|open|close" line. */
+static int rl_file_action(struct rlog *l, const char *name, const char *act, struct iowl_err *err)
+{
+	const char *redirect = l->job->o.replay_redirect;
+	char **grown;
+	int *gmap;
+	int idx;
+
+	if (!strcmp(act, "open") || !strcmp(act, "close")) {
+		if (rl_local(l, name) < 0)
+			return rl_err(l, err, "'%s' is opened or closed before its 'add' line",
+				      name);
+		return 0; /* iowl opens every file before the first IO and closes them at the end */
+	}
+	if (strcmp(act, "add"))
+		return rl_err(l, err, "unknown file action '%s' (add, open or close)", act);
+	if (rl_local(l, name) >= 0)
+		return 0;
+	idx = rf_index(l->files, redirect ? redirect : name);
+	grown = realloc(l->local, (l->nlocal + 1) * sizeof(*grown));
+	gmap = realloc(l->map, (l->nlocal + 1) * sizeof(*gmap));
+	if (grown)
+		l->local = grown;
+	if (gmap)
+		l->map = gmap;
+	if (idx < 0 || !grown || !gmap || !(l->local[l->nlocal] = strdup(name)))
+		return idx == -ERANGE ? rl_err(l, err, "more than 65535 files (at '%s')", name) :
+					err_nomem(err, "out of memory");
+	l->map[l->nlocal++] = idx;
+	return 0;
+}
+
+static int rl_action(const char *act)
+{
+	static const char *const names[] = { "read", "write", "trim", "sync", "datasync" };
+
+	for (unsigned i = 0; i < 5; i++)
+		if (!strcmp(act, names[i]))
+			return (int)i;
+	return -1;
+}
+
+/* One line of a text log, split into words. */
+static int rl_text_line(struct rlog *l, unsigned ver, char **w, unsigned nw, uint64_t *last_us,
+			struct iowl_err *err)
+{
+	uint64_t ts = 0, off, len, delay = 0;
+	char why[VAL_WHY_LEN];
+	int op, f;
+
+	if (ver == 3) {
+		if (!nw)
+			return 0;
+		if (val_parse_u64(w[0], &ts, why))
+			return rl_err(l, err, "the timestamp (microseconds) %s", why);
+		/* fio: the time since the line before, none for a clock that went back */
+		delay = *last_us && ts >= *last_us ? (ts - *last_us) * 1000 : 0;
+		*last_us = ts;
+		w++;
+		nw--;
+	}
+	if (nw == 2) {
+		l->carry_ns += delay;
+		return rl_file_action(l, w[0], w[1], err);
+	}
+	if (nw != 4)
+		return nw ? rl_err(l, err,
+				   "'%s' is not 'file action' or 'file action offset length'",
+				   w[0]) :
+			    0;
+	if (val_parse_u64(w[2], &off, why) || val_parse_u64(w[3], &len, why))
+		return rl_err(l, err, "offset or length: %s", why);
+	if (!strcmp(w[1], "wait")) {
+		if (ver == 3) /* fio ignores it with a message */
+			return rl_err(l, err,
+				      "'wait' is not a version 3 action (%s): use timestamps",
+				      w[0]);
+		l->carry_ns += off >= 100 ? off * 1000 : 0; /* fio: below 100 us is discarded */
+		return 0;
+	}
+	op = rl_action(w[1]);
+	if (op < 0)
+		return rl_err(l, err,
+			      "unknown action '%s' (read, write, trim, sync, datasync or wait)",
+			      w[1]);
+	f = rl_local(l, w[0]);
+	if (f < 0)
+		return rl_err(l, err, "'%s' has no 'add' line before its IO", w[0]);
+	if (len > UINT32_MAX || (op <= IO_OP_TRIM && !len))
+		return rl_err(l, err, "length %s: use 1 to 4294967295 bytes", w[3]);
+	if (op > IO_OP_TRIM)
+		off = len = 0;
+	return rl_add(l, (unsigned)op, (unsigned)l->map[f], off, (uint32_t)len, delay) ?
+		       err_nomem(err, "out of memory") :
+		       0;
+}
+
+static int rl_text(struct rlog *l, FILE *f, struct iowl_err *err)
+{
+	char *line = NULL, *save, *w[8];
+	size_t cap = 0;
+	uint64_t last_us = 0;
+	unsigned ver = 0;
+	int ret = 0;
+
+	while (!ret && getline(&line, &cap, f) >= 0) {
+		unsigned nw = 0;
+
+		l->line++;
+		if (l->line == 1) {
+			if (!strncmp(line, "fio version 2 iolog", 19))
+				ver = 2;
+			else if (!strncmp(line, "fio version 3 iolog", 19))
+				ver = 3;
+			else
+				ret = rl_err(
+					l, err,
+					"%snot a fio iolog ('fio version 2 iolog' or 'fio version 3 iolog' first) nor a blktrace binary trace",
+					strchr(line, ',') ?
+						"iolog version 1 is no longer supported (as fio): " :
+						"");
+			continue;
+		}
+		for (char *t = strtok_r(line, " \t\r\n", &save); t && nw < 8;
+		     t = strtok_r(NULL, " \t\r\n", &save))
+			w[nw++] = t;
+		ret = rl_text_line(l, ver, w, nw, &last_us, err);
+	}
+	free(line);
+	if (!ret && ferror(f))
+		ret = err_errno(err, errno, "read_iolog '%s'", l->path);
+	if (!ret && !l->line)
+		ret = rl_err(l, err, "%s", "empty file");
+	return ret;
+}
+
+/* blktrace_api.h's struct blk_io_trace, as blkparse -d writes it (native byte order). */
+struct blk_io_trace {
+	uint32_t magic;
+	uint32_t sequence;
+	uint64_t time;
+	uint64_t sector;
+	uint32_t bytes;
+	uint32_t action;
+	uint32_t pid;
+	uint32_t device;
+	uint32_t cpu;
+	uint16_t error;
+	uint16_t pdu_len;
+};
+
+#define BLK_IO_TRACE_MAGIC 0x65617400U
+#define BLK_IO_TRACE_VERSION 0x07U
+#define BLK_TC_ACT(c) ((uint32_t)(c) << 16)
+#define BLK_TC_WRITE (1U << 1)
+#define BLK_TC_FLUSH (1U << 2)
+#define BLK_TC_PC (1U << 9)
+#define BLK_TC_NOTIFY (1U << 10)
+#define BLK_TC_DISCARD (1U << 13)
+#define BLK_TA_QUEUE 1U
+
+static bool bt_magic(uint32_t m, bool *swap)
+{
+	if ((m & 0xffffff00U) == BLK_IO_TRACE_MAGIC) {
+		*swap = false;
+		return true;
+	}
+	m = __builtin_bswap32(m);
+	*swap = (m & 0xffffff00U) == BLK_IO_TRACE_MAGIC;
+	return *swap;
+}
+
+static void bt_swap(struct blk_io_trace *t)
+{
+	t->magic = __builtin_bswap32(t->magic);
+	t->sequence = __builtin_bswap32(t->sequence);
+	t->time = __builtin_bswap64(t->time);
+	t->sector = __builtin_bswap64(t->sector);
+	t->bytes = __builtin_bswap32(t->bytes);
+	t->action = __builtin_bswap32(t->action);
+	t->pid = __builtin_bswap32(t->pid);
+	t->device = __builtin_bswap32(t->device);
+	t->cpu = __builtin_bswap32(t->cpu);
+	t->error = __builtin_bswap16(t->error);
+	t->pdu_len = __builtin_bswap16(t->pdu_len);
+}
+
+/* Finds the block device dev_t under dir (as fio, /dev searched depth first). */
+static bool bt_lookup(const char *dir, dev_t dev, char *out, size_t n)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	struct stat st;
+	char p[4096];
+	bool found = false;
+
+	if (!d)
+		return false;
+	while (!found && (e = readdir(d))) {
+		if (e->d_name[0] == '.' ||
+		    (size_t)snprintf(p, sizeof(p), "%s/%s", dir, e->d_name) >= sizeof(p) ||
+		    lstat(p, &st))
+			continue;
+		if (S_ISDIR(st.st_mode))
+			found = bt_lookup(p, dev, out, n);
+		else if (S_ISBLK(st.st_mode) && st.st_rdev == dev && strlen(p) < n) {
+			strcpy(out, p);
+			found = true;
+		}
+	}
+	closedir(d);
+	return found;
+}
+
+/* The file index of a trace's device: replay_redirect, else the /dev node with its numbers. */
+static int bt_file(struct rlog *l, uint32_t device, struct iowl_err *err)
+{
+	static const char fmt[] =
+		"no block device %u:%u under /dev for the trace's IOs: give replay_redirect=DEVICE";
+	const char *redirect = l->job->o.replay_redirect;
+	char path[4096], msg[160];
+	int idx;
+
+	if (redirect)
+		idx = rf_index(l->files, redirect);
+	else if (bt_lookup("/dev", makedev(device >> 20, device & 0xfffff), path, sizeof(path)))
+		idx = rf_index(l->files, path);
+	else {
+		snprintf(msg, sizeof(msg), fmt, device >> 20, device & 0xfffff);
+		return rl_err(l, err, "%s", msg);
+	}
+	return idx >= 0 ? idx : err_nomem(err, "out of memory");
+}
+
+/*
+ * As fio 3.33's load_blktrace: only queue events make IOs (discards trims, flushes syncs, else a
+ * read or a write of bytes at sector x 512); each takes as its delay the time since the event
+ * before it on the same CPU, whatever that event was.
+ */
+static int rl_blktrace(struct rlog *l, FILE *f, bool swap, struct iowl_err *err)
+{
+	struct blk_io_trace t;
+	uint64_t last = 0;
+	uint32_t cpu = 0, last_dev = UINT32_MAX;
+	int file = 0, ret = 0;
+	size_t got;
+
+	l->r->blktrace = true;
+	while (!ret && (got = fread(&t, 1, sizeof(t), f)) == sizeof(t)) {
+		uint64_t delay = 0;
+		unsigned op;
+
+		l->line++; /* the event's number, for messages */
+		if (swap)
+			bt_swap(&t);
+		if ((t.magic & 0xffffff00U) != BLK_IO_TRACE_MAGIC ||
+		    (t.magic & 0xff) != BLK_IO_TRACE_VERSION)
+			return rl_err(
+				l, err, "%s",
+				"bad magic or version in the blktrace event (version 7 expected)");
+		if (t.pdu_len && fseek(f, t.pdu_len, SEEK_CUR))
+			return err_errno(err, errno, "read_iolog '%s'", l->path);
+		if (t.action & BLK_TC_ACT(BLK_TC_NOTIFY))
+			continue;
+		if (!last) {
+			last = t.time;
+			cpu = t.cpu;
+		}
+		if (cpu == t.cpu && t.time >= last)
+			delay = t.time - last;
+		last = t.time;
+		cpu = t.cpu;
+		if ((t.action & 0xffff) != BLK_TA_QUEUE || (t.action & BLK_TC_ACT(BLK_TC_PC)))
+			continue;
+		if (t.device != last_dev) {
+			file = bt_file(l, t.device, err);
+			if (file < 0)
+				return file;
+			last_dev = t.device;
+		}
+		if (t.action & BLK_TC_ACT(BLK_TC_DISCARD))
+			op = IO_OP_TRIM;
+		else if (t.action & BLK_TC_ACT(BLK_TC_FLUSH))
+			op = IO_OP_FSYNC;
+		else
+			op = (t.action & BLK_TC_ACT(BLK_TC_WRITE)) ? IO_OP_WRITE : IO_OP_READ;
+		if (op <= IO_OP_TRIM && !t.bytes)
+			continue;
+		ret = rl_add(l, op, (unsigned)file, op <= IO_OP_TRIM ? t.sector * 512 : 0,
+			     op <= IO_OP_TRIM ? t.bytes : 0, delay) ?
+			      err_nomem(err, "out of memory") :
+			      0;
+	}
+	if (!ret && ferror(f))
+		ret = err_errno(err, errno, "read_iolog '%s'", l->path);
+	return ret;
+}
+
+static int rl_load(struct rlog *l, struct iowl_err *err)
+{
+	FILE *f = fopen(l->path, "r");
+	uint32_t magic = 0;
+	bool swap = false;
+	int ret;
+
+	if (!f)
+		return err_errno(err, errno, "job '%s': read_iolog '%s'", l->job->o.name, l->path);
+	if (fread(&magic, 1, sizeof(magic), f) == sizeof(magic) && bt_magic(magic, &swap)) {
+		rewind(f);
+		ret = rl_blktrace(l, f, swap, err);
+	} else {
+		rewind(f);
+		ret = rl_text(l, f, err);
+	}
+	fclose(f);
+	for (unsigned i = 0; i < l->nlocal; i++)
+		free(l->local[i]);
+	free(l->local);
+	free(l->map);
+	if (!ret && !l->r->n)
+		ret = err_set(
+			err,
+			"%s: no IOs to replay (read_iolog of job '%s'; fio: 'failed initializing iolog')",
+			l->path, l->job->o.name);
+	return ret;
+}
+
+/* Joins names with ':' (a ':' inside a name as '\:'), for filename=. */
+static char *join_names(char **names, unsigned n)
+{
+	size_t len = 1;
+	char *s, *p;
+
+	for (unsigned i = 0; i < n; i++)
+		len += 2 * strlen(names[i]) + 1;
+	s = p = malloc(len);
+	if (!s)
+		return NULL;
+	for (unsigned i = 0; i < n; i++) {
+		if (i)
+			*p++ = ':';
+		for (const char *c = names[i]; *c; c++) {
+			if (*c == ':')
+				*p++ = '\\';
+			*p++ = *c;
+		}
+	}
+	*p = '\0';
+	return s;
+}
+
+static int replay_apply(struct job *job, struct rfiles *files, const uint32_t *max_len,
+			unsigned dirs, bool blktrace, struct iowl_err *err)
+{
+	struct job_opts *o = &job->o;
+	char *names = join_names(files->name, files->n);
+
+	if (!names)
+		return err_nomem(err, "out of memory");
+	if (o->filename && strcmp(o->filename, names))
+		iowl_warn(
+			"job '%s': read_iolog replays on the files its log names%s: filename=%s is not used (as fio)",
+			o->name, o->replay_redirect ? " (replay_redirect)" : "", o->filename);
+	free(o->filename);
+	o->filename = names;
+	o->rw = dirs;
+	for (unsigned d = 0; d < 3; d++)
+		if (max_len[d])
+			o->bs[d] = max_len[d];
+	(void)blktrace; /* fio 3.33 replays a trace buffered unless direct=1, as any log */
+	return 0;
+}
+
+int replay_prepare(struct job *job, struct iowl_err *err)
+{
+	struct job_opts *o = &job->o;
+	struct rfiles files = { 0 };
+	uint32_t max_len[3] = { 0, 0, 0 };
+	unsigned dirs = 0, n = 0;
+	bool blktrace = false;
+	char why[VAL_WHY_LEN] = "";
+	char **logs;
+	int ret = 0;
+
+	if (!o->read_iolog)
+		return 0;
+	if (o->replay_align & (o->replay_align - 1))
+		return job_opt_err(job, "replay_align", err, "%u is not a power of 2 (e.g. 4096)",
+				   o->replay_align);
+	logs = val_split_names(o->read_iolog, why);
+	if (!logs || !logs[0]) {
+		val_strv_free(logs);
+		return job_opt_err(job, "read_iolog", err, "%s",
+				   why[0] ? why : "give a log file name");
+	}
+	while (logs[n])
+		n++;
+	job->replays = calloc(n, sizeof(*job->replays));
+	if (!job->replays)
+		ret = err_nomem(err, "out of memory");
+	for (unsigned i = 0; !ret && i < n; i++) {
+		struct rlog l = {
+			.job = job, .path = logs[i], .r = &job->replays[i], .files = &files
+		};
+
+		job->nreplays = i + 1;
+		ret = rl_load(&l, err);
+		for (unsigned d = 0; d < 3; d++)
+			if (l.max_len[d] > max_len[d])
+				max_len[d] = l.max_len[d];
+		dirs |= l.dirs;
+		blktrace |= l.r->blktrace;
+	}
+	if (!ret && !dirs)
+		ret = job_opt_err(job, "read_iolog", err,
+				  "the log holds only syncs: nothing to replay");
+	if (!ret)
+		ret = replay_apply(job, &files, max_len, dirs, blktrace, err);
+	for (unsigned i = 0; i < files.n; i++)
+		free(files.name[i]);
+	free(files.name);
+	val_strv_free(logs);
+	return ret;
+}
+
+void replay_release(struct job *job)
+{
+	for (unsigned i = 0; job->replays && i < job->nreplays; i++)
+		free(job->replays[i].io);
+	free(job->replays);
+	job->replays = NULL;
+	job->nreplays = 0;
+}
