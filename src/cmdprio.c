@@ -77,10 +77,9 @@ static int one_entry(char *s, unsigned kb_base, struct cmdprio_entry *e, char *w
 			*p++ = '\0';
 	}
 	if (n != 2 && n != 4) {
-		snprintf(
-			why, VAL_WHY_LEN,
-			"'%.64s' is not bs/percentage or bs/percentage/class/level, e.g. 4k/50 or 64k/10/1/0",
-			s);
+		snprintf(why, VAL_WHY_LEN,
+			 "'%.64s' is not bs/percentage or bs/percentage/class/level, e.g. 4k/50 or 64k/10/1/0",
+			 s);
 		return -EINVAL;
 	}
 	if (val_parse_size(f[0], kb_base, &e->bs, why) ||
@@ -118,9 +117,8 @@ static int one_split(const char *elem, unsigned dir, void *ctx, char *why)
 	}
 	free(dup);
 	if (!ret && !n) {
-		snprintf(
-			why, VAL_WHY_LEN,
-			"no entries: use bs/percentage entries separated by ':', e.g. 4k/50:64k/10");
+		snprintf(why, VAL_WHY_LEN,
+			 "no entries: use bs/percentage entries separated by ':', e.g. 4k/50:64k/10");
 		ret = -EINVAL;
 	}
 	if (ret)

@@ -238,12 +238,11 @@ static int rl_text(struct rlog *l, FILE *f, struct iowl_err *err)
 			else if (!strncmp(line, "fio version 3 iolog", 19))
 				ver = 3;
 			else
-				ret = rl_err(
-					l, err,
-					"%snot a fio iolog ('fio version 2 iolog' or 'fio version 3 iolog' first) nor a blktrace binary trace",
-					strchr(line, ',') ?
-						"iolog version 1 is no longer supported (as fio): " :
-						"");
+				ret = rl_err(l, err,
+					     "%snot a fio iolog ('fio version 2 iolog' or 'fio version 3 iolog' first) nor a blktrace binary trace",
+					     strchr(line, ',') ?
+						     "iolog version 1 is no longer supported (as fio): " :
+						     "");
 			continue;
 		}
 		for (char *t = strtok_r(line, " \t\r\n", &save); t && nw < 8;
@@ -380,9 +379,8 @@ static int rl_blktrace(struct rlog *l, FILE *f, bool swap, struct iowl_err *err)
 			bt_swap(&t);
 		if ((t.magic & 0xffffff00U) != BLK_IO_TRACE_MAGIC ||
 		    (t.magic & 0xff) != BLK_IO_TRACE_VERSION)
-			return rl_err(
-				l, err, "%s",
-				"bad magic or version in the blktrace event (version 7 expected)");
+			return rl_err(l, err, "%s",
+				      "bad magic or version in the blktrace event (version 7 expected)");
 		if (t.pdu_len && fseek(f, t.pdu_len, SEEK_CUR))
 			return err_errno(err, errno, "read_iolog '%s'", l->path);
 		if (t.action & BLK_TC_ACT(BLK_TC_NOTIFY))
@@ -443,10 +441,9 @@ static int rl_load(struct rlog *l, struct iowl_err *err)
 	free(l->local);
 	free(l->map);
 	if (!ret && !l->r->n)
-		ret = err_set(
-			err,
-			"%s: no IOs to replay (read_iolog of job '%s'; fio: 'failed initializing iolog')",
-			l->path, l->job->o.name);
+		ret = err_set(err,
+			      "%s: no IOs to replay (read_iolog of job '%s'; fio: 'failed initializing iolog')",
+			      l->path, l->job->o.name);
 	return ret;
 }
 
@@ -483,9 +480,8 @@ static int replay_apply(struct job *job, struct rfiles *files, const uint32_t *m
 	if (!names)
 		return err_nomem(err, "out of memory");
 	if (o->filename && strcmp(o->filename, names))
-		iowl_warn(
-			"job '%s': read_iolog replays on the files its log names%s: filename=%s is not used (as fio)",
-			o->name, o->replay_redirect ? " (replay_redirect)" : "", o->filename);
+		iowl_warn("job '%s': read_iolog replays on the files its log names%s: filename=%s is not used (as fio)",
+			  o->name, o->replay_redirect ? " (replay_redirect)" : "", o->filename);
 	free(o->filename);
 	o->filename = names;
 	o->rw = dirs;

@@ -378,9 +378,8 @@ static int check_engine(struct job *job, struct iowl_err *err)
 	if (o->atomic) /* fio 3.33 on Linux: O_DIRECT and an O_ATOMIC bit the kernel ignores */
 		o->direct = true;
 	if (job_opt_is_set(job, "cmdprio_bssplit") && job_opt_is_set(job, "cmdprio_percentage"))
-		return JOB_ERR(
-			job, "cmdprio_bssplit", err,
-			"cmdprio_bssplit and cmdprio_percentage both say which IOs get a priority: use one of them (as fio)");
+		return JOB_ERR(job, "cmdprio_bssplit", err,
+			       "cmdprio_bssplit and cmdprio_percentage both say which IOs get a priority: use one of them (as fio)");
 	if (job_opt_is_set(job, "sqthread_poll_cpu") && !o->sqthread_poll)
 		job_warn(job, "sqthread_poll_cpu", "is ignored without sqthread_poll=1 (as fio)");
 	if (o->hipri && !o->direct && !strcmp(o->ioengine, "io_uring"))
