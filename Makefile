@@ -176,7 +176,7 @@ test: $(UNIT_BIN) $(O)/iowl $(HELPER_BIN) $(SHIM_LIB)
 	@sh scripts/test-deps.sh
 	@if [ -n "$(MPI_OK)" ] && printf '\043include <mpi.h>\nint main(void){return 0;}\n' | \
 		$(MPICC) -x c -o /dev/null - >/dev/null 2>&1; then \
-		MAKEFLAGS= $(MAKE) --no-print-directory -f $(firstword $(MAKEFILE_LIST)) O=$(O) $(O)/iowl-mpi; fi
+		$(MAKE) --no-print-directory -f $(firstword $(MAKEFILE_LIST)) O=$(O) $(O)/iowl-mpi; fi
 	@order=$$(sh tests/order.sh $(RES) $(TEST_NAMES)) && rm -rf $(RES) && \
 	MAKEFLAGS= $(MAKE) --no-print-directory -k -j$(TEST_JOBS) -f $(firstword $(MAKEFILE_LIST)) \
 		O=$(O) $$(for t in $$order; do printf '%s ' $(RES)/$$t; done) || true
