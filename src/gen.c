@@ -72,6 +72,7 @@ struct gen_range {
 	unsigned dpos[3];
 	uint64_t dbuf[3][DIST_BATCH];	/* each distribution's next blocks, a batch at a time */
 	uint64_t last[3];		/* rw_sequencer=identical: the start the IOs repeat */
+	uint64_t zstart, zbytes;	/* zonemode=strided: the zone, and the bytes done in it */
 };
 
 struct gen_stream {
@@ -84,6 +85,8 @@ struct gen_stream {
 	bool ident, back;		/* rw_sequencer=identical; a negative skip (rw=read:-8k) */
 	uint32_t back_by; /* back: the bytes each IO starts before the last one's end */
 	bool seq_rand;	  /* bs_is_seq_rand: sizes from sr[0] sequential, sr[1] random */
+	bool strided;	  /* zonemode=strided: offsets from strided_offset() */
+	uint64_t zsize, zrange, zskip;
 	uint64_t read_chance;
 	unsigned rw_nr, nr_left;	/* random: IOs per new random offset */
 	uint32_t skip;			/* sequential: bytes skipped after each IO */
@@ -306,6 +309,10 @@ static int stream_init(struct gen *g, unsigned i, const struct job *job,
 	st->back_by = st->back ? o->rw_nr : 0;
 	st->ident = st->random && o->rw_nr > 1 && o->rw_sequencer == 1;
 	st->special = st->back || st->ident;
+	st->strided = o->zonemode == ZONEMODE_STRIDED;
+	st->zsize = o->zonesize;
+	st->zrange = o->zonerange ? o->zonerange : o->zonesize;
+	st->zskip = o->zoneskip;
 	if (st->ident)
 		g->tail |= GEN_TAIL_IDENT;
 	st->slot = UINT32_MAX;
@@ -341,8 +348,10 @@ static int stream_init(struct gen *g, unsigned i, const struct job *job,
 	 * With a non-uniform file service the random map of a file starts again when it is full,
 	 * as fio resets it, so the hot files keep their share.
 	 */
-	st->ends = !js && ((st->randommap && g->fs_type != FS_DIST) ||
-			   (!st->random && !seeks(st) && !st->back));
+	st->ends = !js &&
+		   ((st->randommap && g->fs_type != FS_DIST) ||
+		    (!st->random && !seeks(st) && !st->back)) &&
+		   !st->strided;
 	st->range = calloc(plan->nfiles, sizeof(*st->range));
 	if (!st->range)
 		return err_nomem(err, "out of memory");
@@ -627,6 +636,37 @@ static __attribute__((noinline, cold)) uint64_t seq_tail(struct gen *g,
 	return off;
 }
 
+/*
+ * zonemode=strided, as fio: the IOs fall in a zone of zrange bytes, sequential from its start
+ * (round to it past its end) or uniform in it, until zsize bytes were done there; then the next
+ * zone starts zrange + zskip further, round to the start of the range past its end (fio goes on
+ * to the end of the file, past the region).
+ */
+static __attribute__((noinline, cold)) uint64_t strided_offset(struct gen *g,
+							       const struct gen_stream *st,
+							       struct gen_range *r, unsigned d,
+							       uint32_t bs, bool jumps)
+{
+	const struct gen_dir *gd = &st->dir[d];
+	uint64_t span;
+
+	if (r->zbytes >= st->zsize) {
+		r->zbytes = 0;
+		r->zstart += st->zrange + st->zskip;
+		if (r->zstart >= r->size)
+			r->zstart = 0;
+		r->pos[d] = r->zstart;
+	}
+	if (r->pos[d] >= r->zstart + st->zrange || r->pos[d] < r->zstart)
+		r->pos[d] = r->zstart;
+	r->zbytes += bs;
+	if (!jumps)
+		return r->pos[d];
+	span = r->size - r->zstart < st->zrange ? r->size - r->zstart : st->zrange;
+	return r->zstart +
+	       rng_below(&g->rng_off, bs <= span ? (span - bs) / gd->align + 1 : 1) * gd->align;
+}
+
 /* A random start: a distribution, each slot once per pass with the random map, or uniform. */
 static inline uint64_t random_offset(struct gen *g, const struct gen_stream *st,
 				     struct gen_range *r, unsigned d, uint32_t bs)
@@ -702,7 +742,9 @@ void gen_next(struct gen *g, struct io_u *io)
 	struct gen_range *r = &st->range[fi];
 	uint64_t off;
 
-	if (jumps) {
+	if (__builtin_expect(st->strided, 0)) {
+		off = strided_offset(g, st, r, d, bs, jumps);
+	} else if (jumps) {
 		off = random_offset(g, st, r, d, bs);
 	} else {
 		off = r->pos[d];

@@ -417,6 +417,22 @@ static int check_files_fio(struct job *job, struct iowl_err *err)
 
 	if (o->pre_read)
 		o->invalidate = false;
+	if (o->zonemode == ZONEMODE_NONE && o->zonesize)
+		return JOB_ERR(
+			job, "zonesize", err,
+			"zonesize needs zonemode=strided (fio refuses zonemode=none with zonesize too)");
+	if (o->zonemode == ZONEMODE_STRIDED && !o->zonesize)
+		return JOB_ERR(
+			job, "zonemode", err,
+			"zonemode=strided needs zonesize (the bytes of IO in each zone, e.g. zonesize=256m)");
+	if (o->zonemode == ZONEMODE_NONE && (o->zonerange || o->zoneskip))
+		job_warn(job, o->zonerange ? "zonerange" : "zoneskip",
+			 "only means something with zonemode=strided: ignored (as fio)");
+	if (o->zonemode != ZONEMODE_ZBD && o->zonecapacity)
+		job_warn(job, "zonecapacity",
+			 "only means something with zonemode=zbd: ignored (as fio)");
+	if (o->zonemode == ZONEMODE_STRIDED && !o->zonerange)
+		o->zonerange = o->zonesize; /* fio's default */
 	for (unsigned d = 0; d < 3 && o->bs_unaligned && o->direct; d++)
 		if (o->bsrange[d].hi)
 			return JOB_ERR(

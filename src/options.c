@@ -141,6 +141,15 @@ static const struct opt_value rw_seq_values[] = {
 	{ NULL, 0, NULL },
 };
 
+static const struct opt_value zonemode_values[] = {
+	{ "none", ZONEMODE_NONE, "no zones (the default)" },
+	{ "strided", ZONEMODE_STRIDED,
+	  "zonesize bytes of IO in each zone of zonerange bytes, then the next, zoneskip further" },
+	{ "zbd", ZONEMODE_ZBD,
+	  "zoned block device mode: refused (iowl does not drive zoned devices)" },
+	{ NULL, 0, NULL },
+};
+
 static const struct opt_value hotset_values[] = {
 	{ "job", 0, "every stream and direction of a clone draws from one hot set (fio's meaning)" },
 	{ "stream", 1, "this stream's own hot set, shared by its directions" },
@@ -227,6 +236,7 @@ static const struct opt_value ioengine_values[] = {
 #define REFUSED(n, why) { .name = n, .type = OPT_UNSUPPORTED, .category = "unsupported", .help = why }
 #define NEWER_THAN_FIO "is not a fio 3.33 option (a later fio added it); iowl follows fio 3.33"
 #define NOT_IN_FIO "is not a fio 3.33 option (fio 3.33 refuses it too)"
+#define ONLY_ZBD "is only for zonemode=zbd, which needs a zoned block device and is refused: iowl does not drive zoned devices (write pointers, zone resets, open-zone limits)"
 
 static const struct opt_def options[] = {
 	/* description and files */
@@ -334,6 +344,17 @@ static const struct opt_def options[] = {
 	{ .name = "bs_is_seq_rand", .type = OPT_BOOL, .off = O(bs_is_seq_rand), .def = "0",
 	  .flags = OPT_F_STREAM, .category = "io",
 	  .help = "bs, bsrange and bssplit give sizes for sequential,random IOs instead of read,write" },
+	{ .name = "zonemode", .type = OPT_ENUM, .off = O(zonemode), .def = "none",
+	  .values = zonemode_values, .category = "io",
+	  .help = "fio's zones: none, strided (zonesize, zonerange, zoneskip) or zbd (refused: zoned devices)" },
+	{ .name = "zonesize", .type = OPT_SIZE, .off = O(zonesize), .def = "0", .category = "io",
+	  .help = "zonemode=strided: bytes of IO in a zone before moving to the next" },
+	{ .name = "zonerange", .type = OPT_SIZE, .off = O(zonerange), .def = "0", .category = "io",
+	  .help = "zonemode=strided: the length of a zone, where its IOs fall (0: zonesize)" },
+	{ .name = "zoneskip", .type = OPT_SIZE, .off = O(zoneskip), .def = "0", .category = "io",
+	  .help = "zonemode=strided: bytes skipped after each zone" },
+	{ .name = "zonecapacity", .type = OPT_SIZE, .off = O(zonecapacity), .def = "0",
+	  .category = "io", .help = "zonemode=zbd only (refused there): the usable part of a zone" },
 	{ .name = "blockalign", .alias = "ba", .type = OPT_DIR_SIZE, .off = O(blockalign),
 	  .def = "0", .max = UINT32_MAX, .flags = OPT_F_STREAM, .category = "io",
 	  .help = "alignment of random offsets, per direction (default: the minimum block size)" },
@@ -685,16 +706,11 @@ static const struct opt_def options[] = {
 	UNSUPPORTED("gtod_reduce"),
 	UNSUPPORTED("gtod_cpu"),
 	UNSUPPORTED("clocksource"),
-	UNSUPPORTED("zonemode"),
-	UNSUPPORTED("zonesize"),
-	UNSUPPORTED("zonerange"),
-	UNSUPPORTED("zoneskip"),
-	UNSUPPORTED("zonecapacity"),
-	UNSUPPORTED("max_open_zones"),
-	UNSUPPORTED("job_max_open_zones"),
-	UNSUPPORTED("zone_reset_threshold"),
-	UNSUPPORTED("zone_reset_frequency"),
-	UNSUPPORTED("ignore_zone_limits"),
+	REFUSED("max_open_zones", ONLY_ZBD),
+	REFUSED("job_max_open_zones", ONLY_ZBD),
+	REFUSED("zone_reset_threshold", ONLY_ZBD),
+	REFUSED("zone_reset_frequency", ONLY_ZBD),
+	REFUSED("ignore_zone_limits", ONLY_ZBD),
 	UNSUPPORTED("trim_percentage"),
 	UNSUPPORTED("trim_verify_zero"),
 	UNSUPPORTED("trim_backlog"),
@@ -738,6 +754,7 @@ static const struct opt_def options[] = {
 #undef REFUSED
 #undef NEWER_THAN_FIO
 #undef NOT_IN_FIO
+#undef ONLY_ZBD
 #undef O
 
 static const unsigned n_options = sizeof(options) / sizeof(options[0]) - 1;

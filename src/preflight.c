@@ -12,6 +12,7 @@
 #include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include "iowl/engine.h"
@@ -190,6 +191,45 @@ static int note_layout(struct preflight *pf, const struct job *job, const struct
 	return 0;
 }
 
+/*
+ * zonemode=zbd: refused, with what the target is.  fio emulates zones on a device or file that
+ * has none and drives a zoned one; iowl does neither, and says which case this is.
+ */
+static int refuse_zbd(const struct job *job, const struct target_file *f, struct iowl_err *err)
+{
+	char path[128], zoned[32] = "none";
+	struct stat st;
+	FILE *z;
+
+	if (stat(f->path, &st) || !S_ISBLK(st.st_mode))
+		return job_opt_err(
+			job, "zonemode", err,
+			"zonemode=zbd needs a zoned block device: '%s' is not a block device (fio would emulate zones on it; iowl does not)",
+			f->path);
+	snprintf(path, sizeof(path), "/sys/dev/block/%u:%u/queue/zoned", major(st.st_rdev),
+		 minor(st.st_rdev));
+	z = fopen(path, "re");
+	if (!z) {
+		snprintf(path, sizeof(path), "/sys/dev/block/%u:%u/../queue/zoned",
+			 major(st.st_rdev), minor(st.st_rdev));
+		z = fopen(path, "re");
+	}
+	if (z) {
+		if (fscanf(z, "%31s", zoned) != 1)
+			strcpy(zoned, "none");
+		fclose(z);
+	}
+	if (!strcmp(zoned, "none"))
+		return job_opt_err(
+			job, "zonemode", err,
+			"zonemode=zbd needs a zoned block device: '%s' is not zoned (%s: none; fio would emulate zones on it, iowl does not)",
+			f->path, path);
+	return job_opt_err(
+		job, "zonemode", err,
+		"'%s' is a zoned block device (%s), but iowl does not drive zoned devices (write pointers, zone resets, open-zone limits): zonemode=zbd is refused",
+		f->path, zoned);
+}
+
 /* True when an earlier job's layout in this run creates path (allow_file_create=0 may use it). */
 static bool laid_out_before(const struct preflight *pf, const char *path)
 {
@@ -209,6 +249,8 @@ static int check_targets(struct preflight *pf, const struct job *job,
 	dev_t fsdev = 0;
 	int r;
 
+	if (job->o.zonemode == ZONEMODE_ZBD && plan->nfiles)
+		return refuse_zbd(job, &plan->files[0], err);
 	if (!moves_data(job))
 		return 0;
 	for (unsigned i = 0; i < plan->nfiles; i++) {

@@ -109,6 +109,11 @@ struct job_opts {
 	unsigned rw_sequencer; /* 0 sequential, 1 identical: what the IOs between random jumps do */
 	bool bs_unaligned;     /* bsrange sizes of any byte count, not multiples of the lowest */
 	bool bs_is_seq_rand;   /* bs= and friends are sequential,random instead of read,write */
+	unsigned zonemode;     /* enum zonemode */
+	uint64_t zonesize;     /* strided: bytes of IO in a zone before the next */
+	uint64_t zonerange;    /* strided: the zone's length (0: zonesize) */
+	uint64_t zoneskip;     /* strided: the gap after a zone */
+	uint64_t zonecapacity; /* zbd only */
 	unsigned rwmixread;
 	uint64_t bs[3];
 	struct val_irange bsrange[3];	/* hi == 0: unset */
@@ -234,6 +239,13 @@ struct job_opts {
 	bool replay_no_stall;
 	unsigned replay_time_scale, replay_align, replay_scale;
 	unsigned replay_skip; /* 1 << IO_OP_READ, _WRITE, _TRIM; 1 << 3 syncs */
+};
+
+/* zonemode=: fio's zones. */
+enum zonemode {
+	ZONEMODE_NONE = 0,
+	ZONEMODE_STRIDED = 1, /* zonesize bytes in each zonerange, then zoneskip further */
+	ZONEMODE_ZBD = 2,     /* zoned block devices: refused (preflight says why) */
 };
 
 /* fadvise_hint=: what posix_fadvise() the job's files get when they are opened. */

@@ -16,7 +16,7 @@ allowed() {
 	# engines for hardware or services this machine has none of
 	dev-dax|libpmem|pmemblk|gfapi|libhdfs|libiscsi|nbd|rados|rbd|mtd|libzbc-rand-write|libzbc-seq-read|sg_verify|sg_verify-fail|sg_write_same_ndob|uring-cmd-ng|uring-cmd-zoned|ime) return 0 ;;
 	# zoned block devices (zonemode=zbd needs one; none here)
-	zbd-rand-write|zbd-seq-read|disk-zone-profile) return 0 ;;
+	zbd-rand-write|zbd-seq-read) return 0 ;;
 	# engines outside iowl's block and file IO: network, CPU burn, commands, file-system calls
 	netio|netio_multicast|cpuio|exec|falloc|ftruncate|filecreate-ioengine|filestat-ioengine|filedelete-ioengine|e4defrag|e4defrag2) return 0 ;;
 	# fio options not in iowl yet, by name
