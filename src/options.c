@@ -68,6 +68,8 @@ static int parse_nonvectored(const struct opt_def *def, struct job_opts *o, cons
 			     char *why);
 static int parse_replay_skip(const struct opt_def *def, struct job_opts *o, const char *v,
 			     char *why);
+static int parse_sync_file_range(const struct opt_def *def, struct job_opts *o, const char *v,
+				 char *why);
 
 static const struct opt_value coe_values[] = {
 	{ "none", 0, "the first IO error ends the job (the default)" },
@@ -497,6 +499,9 @@ static const struct opt_def options[] = {
 	  .category = "sync", .help = "fdatasync the file every N writes" },
 	{ .name = "end_fsync", .type = OPT_BOOL, .off = O(end_fsync), .def = "0",
 	  .category = "sync", .help = "fsync every written file when the job ends" },
+	{ .name = "sync_file_range", .type = OPT_FUNC, .parse = parse_sync_file_range,
+	  .category = "sync",
+	  .help = "sync_file_range(2) over each file's range written since the last, every N writes: FLAGS:N (wait_before, write, wait_after)" },
 	{ .name = "fsync_on_close", .type = OPT_BOOL, .off = O(fsync_on_close), .def = "0",
 	  .category = "sync", .help = "fsync each file of a job that writes when it is closed" },
 	{ .name = "sync", .type = OPT_ENUM, .off = O(sync_io), .def = "none", .values = sync_values,
@@ -745,7 +750,6 @@ static const struct opt_def options[] = {
 	UNSUPPORTED("unit_base"),
 	UNSUPPORTED("sig_figs"),
 	REFUSED("write_barrier", "is refused: fio 3.33 only marks every N-th write, and none of the engines iowl has acts on the mark: Linux has had no barrier writes since 2.6.37 (use fsync=N, fdatasync=N or sync=1)"),
-	UNSUPPORTED("sync_file_range"),
 	{ .name = NULL },
 };
 
@@ -1350,6 +1354,52 @@ static int parse_file_service(const struct opt_def *def, struct job_opts *o, con
 		"'%s' is not a file service type (use roundrobin, sequential or random, optionally with :N, or zipf, pareto or normal with their :N)",
 		v ? v : "");
 	return -EINVAL;
+}
+
+/* fio's sync_file_range=FLAG[,FLAG...][:N]: wait_before, write, wait_after; every N writes (1). */
+static int parse_sync_file_range(const struct opt_def *def, struct job_opts *o, const char *v,
+				 char *why)
+{
+	static const struct {
+		const char *name;
+		unsigned flag;
+	} flags[] = {
+		{ "wait_before", SYNC_FILE_RANGE_WAIT_BEFORE },
+		{ "write", SYNC_FILE_RANGE_WRITE },
+		{ "wait_after", SYNC_FILE_RANGE_WAIT_AFTER },
+	};
+	const char *p = v ? v : "", *colon = strchr(p, ':');
+	size_t end = colon ? (size_t)(colon - p) : strlen(p);
+	unsigned mask = 0;
+	uint64_t n = 1;
+
+	for (size_t at = 0; at < end;) {
+		size_t len = strcspn(p + at, ",:");
+		unsigned i;
+
+		for (i = 0; i < 3; i++)
+			if (strlen(flags[i].name) == len && !strncmp(flags[i].name, p + at, len))
+				break;
+		if (i == 3) {
+			snprintf(
+				why, VAL_WHY_LEN,
+				"'%.*s' is not a sync_file_range flag (use wait_before, write or wait_after, joined by ',', then :N, e.g. wait_before,write:8)",
+				(int)len, p + at);
+			return -EINVAL;
+		}
+		mask |= flags[i].flag;
+		at += len + (p[at + len] == ',');
+	}
+	if (!mask || (colon && (val_parse_u64(colon + 1, &n, why) || !n || n > UINT32_MAX))) {
+		snprintf(
+			why, VAL_WHY_LEN,
+			"'%s' is not FLAGS:N (flags wait_before, write, wait_after joined by ',', N writes of 1 or more, e.g. write:8)",
+			p);
+		return -EINVAL;
+	}
+	o->sync_file_range_flags = mask;
+	o->sync_file_range_nr = (unsigned)n;
+	return 0;
 }
 
 static int apply_enum(const struct opt_def *def, struct job_opts *o, const char *v, char *why)

@@ -213,6 +213,14 @@ static int worker_setup(struct worker *w)
 		if (!ret && o->pre_read)
 			ret = target_pre_read(w->job, &w->plan, &w->err);
 	}
+	if (!ret && o->sync_file_range_nr) {
+		w->sfr_lo = malloc(w->plan.nfiles * sizeof(*w->sfr_lo));
+		w->sfr_hi = calloc(w->plan.nfiles, sizeof(*w->sfr_hi));
+		if (!w->sfr_lo || !w->sfr_hi)
+			ret = err_set(&w->err, "out of memory");
+		for (unsigned i = 0; !ret && i < w->plan.nfiles; i++)
+			w->sfr_lo[i] = UINT64_MAX;
+	}
 	if (!ret)
 		ret = setup_engine(w);
 	if (!ret)
@@ -861,6 +869,36 @@ static bool more_io(struct worker *w)
 	return true;
 }
 
+/* sync_file_range: the write widens its file's range to sync. */
+static void sfr_note(struct worker *w, const struct io_u *io)
+{
+	if (io->offset < w->sfr_lo[io->file])
+		w->sfr_lo[io->file] = io->offset;
+	if (io->offset + io->len > w->sfr_hi[io->file])
+		w->sfr_hi[io->file] = io->offset + io->len;
+}
+
+/*
+ * sync_file_range=FLAGS:N, as fio: sync_file_range(2) with FLAGS over the range of the file
+ * written last that was written since its last one, issued by the worker itself between IOs
+ * (fio's sync engines and libaio do it so too).  It counts as the sync the next IO follows; a
+ * failure is a write error.
+ */
+static void sync_range(struct worker *w)
+{
+	unsigned f = w->last_write_file;
+	struct io_u sync = { .op = IO_OP_FSYNC, .file = f };
+
+	w->last_was_sync = true;
+	if (w->sfr_hi[f] <= w->sfr_lo[f])
+		return;
+	if (sync_file_range(w->plan.files[f].fd, (off64_t)w->sfr_lo[f],
+			    (off64_t)(w->sfr_hi[f] - w->sfr_lo[f]), w->job->o.sync_file_range_flags))
+		record_error(w, &sync, errno);
+	w->sfr_lo[f] = UINT64_MAX;
+	w->sfr_hi[f] = 0;
+}
+
 /* An fsync or fdatasync of the file written last. */
 static void next_sync(struct worker *w, struct io_u *io, uint8_t op)
 {
@@ -917,6 +955,8 @@ static struct io_u *next_io(struct worker *w, uint64_t now)
 			next_sync(w, io, IO_OP_FDATASYNC);
 			return io;
 		}
+		if (o->sync_file_range_nr && w->writes % o->sync_file_range_nr == 0)
+			sync_range(w);
 	}
 	w->last_was_sync = false;
 	if (w->verify && verify_pending(w->verify)) {
@@ -937,6 +977,8 @@ static struct io_u *next_io(struct worker *w, uint64_t now)
 	if (io->op == IO_OP_WRITE) {
 		w->writes++;
 		w->last_write_file = io->file;
+		if (__builtin_expect(w->sfr_lo != NULL, 0))
+			sfr_note(w, io);
 	}
 	if (io->op == IO_OP_WRITE && w->verify)
 		verify_fill(w->verify, io);
@@ -1607,6 +1649,8 @@ void worker_free(struct worker *w)
 	free(w->free_idx);
 	free(w->pend);
 	free(w->requeue);
+	free(w->sfr_lo);
+	free(w->sfr_hi);
 	hist_free(w->step_hist);
 	hist_free(w->step_scratch);
 	free(w->cmdprio);

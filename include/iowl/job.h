@@ -239,6 +239,8 @@ struct job_opts {
 	bool replay_no_stall;
 	unsigned replay_time_scale, replay_align, replay_scale;
 	unsigned replay_skip; /* 1 << IO_OP_READ, _WRITE, _TRIM; 1 << 3 syncs */
+	unsigned sync_file_range_nr;	/* sync_file_range(2) every this many writes, 0: never */
+	unsigned sync_file_range_flags;	/* its SYNC_FILE_RANGE_* flags */
 };
 
 /* zonemode=: fio's zones. */

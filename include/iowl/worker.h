@@ -117,6 +117,7 @@ struct worker {
 	unsigned number;		/* thread number in the run (seeds, names) */
 	struct run_ctl *ctl;
 	struct target_plan plan;
+	uint64_t *sfr_lo, *sfr_hi;	/* sync_file_range: each file's range written since the last */
 	bool layout_here;		/* create_serialize=0: the worker lays out its own files */
 	FILE *layout_info;		/* where it says so (NULL: nowhere) */
 	bool stuck;			/* io_timeout passed with IOs in flight: they are left */

@@ -73,6 +73,16 @@ both fsync fse --size=64k --rw=write --fsync_on_close=1 --end_fsync=1
 [ "$(count iowl fse 'fsync(')" = "$(count fio fse 'fsync(')" ] ||
 	fail "fsync_on_close after end_fsync: iowl $(count iowl fse 'fsync(') fsyncs, fio $(count fio fse 'fsync(')"
 
+# sync_file_range=FLAGS:N: every N writes, the range written since the last, with the flags
+both sync_file_range sfr --size=64k --bs=4k --rw=write --sync_file_range=wait_before,write:4
+for t in iowl fio; do
+	got=$(grep -o "sync_file_range([0-9]*, [0-9]*, [0-9]*, [A-Z_|]*)" sfr.$t.st | sed 's/^sync_file_range([0-9]*, //' | tr '\n' ' ')
+	want="0, 16384, SYNC_FILE_RANGE_WAIT_BEFORE|SYNC_FILE_RANGE_WRITE) 16384, 16384, SYNC_FILE_RANGE_WAIT_BEFORE|SYNC_FILE_RANGE_WRITE) 32768, 16384, SYNC_FILE_RANGE_WAIT_BEFORE|SYNC_FILE_RANGE_WRITE) "
+	[ "$got" = "$want" ] || fail "$t sync_file_range=wait_before,write:4: '$got', expected '$want'"
+done
+expect_status 1 "$IOWL" --name=s --filename=s --size=64k --sync_file_range=later:4 --parse-only
+grep -q "'later' is not a sync_file_range flag" "$SCRATCH/err" || fail "bad flag: $(cat "$SCRATCH/err")"
+
 # create_fsync=0: a read job's layout writes its file and does not fsync it (1, the default: it does)
 for v in 1 0; do
 	both fsync cf$v --size=64k --rw=read --create_fsync=$v
