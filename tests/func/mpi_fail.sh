@@ -31,6 +31,12 @@ setsid sh "$SCRATCH/record.sh" "$r" "$@" &
 trap 'kill -TERM $(cat "$SCRATCH/pid.$r" 2>/dev/null) 2>/dev/null' INT TERM HUP
 while [ ! -f "$SCRATCH/pid.$r" ]; do sleep 0.01; done
 if [ "$r" = "${RANK_KILL:--}" ]; then
+	# 1.5 s after its IO started (its iops log exists), however slow the start (ASan).
+	n=0
+	while [ ! -f "$SCRATCH/started.${r}_iops.1.log" ] && [ $n -lt 3000 ]; do
+		sleep 0.01
+		n=$((n + 1))
+	done
 	sleep 1.5
 	read up _ < /proc/uptime
 	echo "$up" > "$SCRATCH/killed"
@@ -114,6 +120,8 @@ size=1g
 time_based=1
 runtime=10
 rate_iops=2000
+write_iops_log=$SCRATCH/started.\${IOWL_RANK}
+log_avg_msec=500
 [n]
 JOB
 rm -f "$SCRATCH"/status.*
