@@ -11,7 +11,7 @@ need_mpi
 # Every rank runs through rank.sh, which starts iowl under record.sh in a session of its own:
 # record.sh keeps iowl's status and when it ended (/proc/uptime), out of reach of the SIGKILL
 # with which mpirun takes the job down once a rank has exited; rank.sh passes mpirun's SIGTERM
-# on to iowl.  RANK_KILL=r: rank r's iowl is killed with SIGKILL after 1.5 s (then its rank.sh
+# on to iowl.  RANK_KILL=r: rank r's iowl is killed with SIGKILL 1.5 s into its IO (then its rank.sh
 # too, as a dead host's would be; the time in $SCRATCH/killed).
 cat > "$SCRATCH/record.sh" <<'SH'
 r=$1
