@@ -197,8 +197,9 @@ ubsan:
 	$(MAKE) O=build-ubsan SAN="-fsanitize=undefined -fno-sanitize-recover=undefined" CFLAGS="-O1 -g" test
 
 # ThreadSanitizer: a race report fails the test that ran into it (halt_on_error, exit code 66).
+# IOWL_TSAN: tests/run-one.sh skips the (single-threaded) unit tests and waits longer for a test.
 tsan:
-	TSAN_OPTIONS="halt_on_error=1 exitcode=66 $(TSAN_OPTIONS)" \
+	IOWL_TSAN=1 TSAN_OPTIONS="halt_on_error=1 exitcode=66 $(TSAN_OPTIONS)" \
 		$(MAKE) O=build-tsan SAN="-fsanitize=thread" CFLAGS="-O1 -g" test
 
 # make install: the binary, the man page, the bash completion and the example jobs; DESTDIR for

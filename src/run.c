@@ -583,8 +583,10 @@ static bool phase_wait(struct iowl_run *run, struct phase *p, struct ivl *iv)
 		phase_exits(run, p, seen);
 	ranks_watch(run, p->w, p->n); /* a failure as the last worker ended is told too */
 	free(seen);
-	for (unsigned i = 0; !left && i < p->n; i++)
-		pthread_join(p->w[i]->tid, NULL);
+	/* Every thread that ended is joined; one seized or left out may never end. */
+	for (unsigned i = 0; i < p->n; i++)
+		if (!p->w[i]->seized && worker_readable(p, i))
+			pthread_join(p->w[i]->tid, NULL);
 	return !left;
 }
 

@@ -8,9 +8,11 @@ command -v python3 >/dev/null 2>&1 || skip "python3 not found (apt-get install p
 CHECK="python3 $(cd "$(dirname "$0")/.." && pwd)/report_check.py"
 cd "$SCRATCH" || fail "no scratch directory"
 job="--name=t --ioengine=null --size=1g --bs=4k --eta=never"
+# The runs that only need their seconds of data sleep between IOs instead of spinning a CPU.
+rjob="$job --rate_iops=20000"
 
 # A run: its own page and the one drawn later from its saved JSON (json+) say the same.
-expect_status 0 "$IOWL" $job --rw=randrw --time_based --runtime=3 --ramp_time=1 \
+expect_status 0 "$IOWL" $rjob --rw=randrw --time_based --runtime=3 --ramp_time=1 \
 	--output-format=json+ --output=run.json --report=run.html
 # (latency over time wherever the series has a percentile: a busy machine may leave none)
 $CHECK run.html --json run.json --expect throughput --expect histogram \
@@ -32,13 +34,13 @@ expect_status 0 "$IOWL" --name=w --ioengine=null --size=4m --bs=4k --rw=read --e
 [ "$(grep -c ' read ' w.log)" = 1024 ] || fail "write_iolog has $(grep -c ' read ' w.log) reads, not 1024"
 
 # Plain json: no bins, so no histogram; a read-only job draws no write line.
-expect_status 0 "$IOWL" $job --rw=randread --runtime=2 --time_based --output-format=json --output=r.json
+expect_status 0 "$IOWL" $rjob --rw=randread --runtime=2 --time_based --output-format=json --output=r.json
 expect_status 0 "$IOWL" report r.json --output=r.html
 $CHECK r.html --json r.json --expect throughput --expect percentiles --absent histogram \
 	--no-series "write IOPS" || fail "r.html"
 
 # --status-interval JSON lines, with the final document and without it (a run cut short).
-expect_status 0 "$IOWL" $job --rw=randread --time_based --runtime=2 --status-interval=500ms \
+expect_status 0 "$IOWL" $rjob --rw=randread --time_based --runtime=2 --status-interval=500ms \
 	--output-format=json --output=lines.json
 grep '"interval"' lines.json > only-lines.json
 expect_status 0 "$IOWL" report only-lines.json -o lines.html
@@ -52,14 +54,14 @@ n=$(grep -c '"interval"' only-lines.json)
 grep -q "data-n=\"$n\"" lines.html || fail "lines.html: the series has not the $n intervals"
 
 # A steady-state window, shaded where it was attained.
-expect_status 0 "$IOWL" $job --rw=randread --time_based --runtime=10 --ss=iops:50% --ss_dur=2s \
+expect_status 0 "$IOWL" $rjob --rw=randread --time_based --runtime=10 --ss=iops:50% --ss_dur=2s \
 	--output-format=json --output=ss.json --report=ss.html
 if [ "$(jget ss.json jobs.0.iowl.steadystate.attained)" = true ]; then
 	grep -q '>steady state<' ss.html || fail "ss.html: the steady-state window is not shaded"
 fi
 
 # A worker ramp.
-expect_status 0 "$IOWL" $job --rw=randread --numjobs=3 --time_based --runtime=3 \
+expect_status 0 "$IOWL" $rjob --rw=randread --numjobs=3 --time_based --runtime=3 \
 	--worker_ramp=1s --output-format=json --output=ramp.json --report=ramp.html
 $CHECK ramp.html --expect worker-ramp || fail "ramp.html"
 
