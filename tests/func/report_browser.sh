@@ -29,11 +29,17 @@ shot() {
 	python3 "$T/png_check.py" "$page.png" "$@" || fail "$page: the screenshot"
 }
 
+# The pages are drawn first, then shot by browsers side by side (each waits on its own start-up).
+pids=""
+shot_bg() { # PAGE COLOURS...: shot in the background, its output in PAGE.shot
+	( shot "$@" ) > "$1.shot" 2>&1 &
+	pids="$pids $!"
+}
 expect_status 0 "$IOWL" $job --rw=randrw --time_based --runtime=2 --output-format=json+ \
 	--output=run.json --report=run.html
-shot run.html 0072b2 d55e00
+shot_bg run.html 0072b2 d55e00
 expect_status 0 "$IOWL" $job --rw=randread --runtime=1 --sweep iodepth=1,2,4 --report=sweep.html
-shot sweep.html 0072b2
+shot_bg sweep.html 0072b2
 cat > hot.ini <<EOF
 [hot]
 ioengine=null
@@ -43,11 +49,14 @@ bs=4k
 random_distribution=zoned:90/10:10/90
 EOF
 expect_status 0 "$IOWL" --analyze=50000 hot.ini --report=hot.html
-shot hot.html 086b9b
+shot_bg hot.html 086b9b
 if have_fio; then
 	fio --name=f --ioengine=null --size=256m --rw=randread --bs=4k --output-format=json+ \
 		--output=fp.json > /dev/null 2>&1 || fail "fio json+"
 	expect_status 0 "$IOWL" report fp.json run.json -o fio.html
-	shot fio.html 0072b2
+	shot_bg fio.html 0072b2
 fi
+bad=0
+for p in $pids; do wait "$p" || bad=1; done
+[ "$bad" = 0 ] || { cat ./*.shot; fail "a page did not pass (above)"; }
 echo "report_browser: ok"
