@@ -46,8 +46,9 @@ grep -q "job 'h': a read at offset=[0-9]* size=4096 on file 'iowl-fault.dat' has
 	{ cat err; fail "the stuck pread is not named"; }
 [ "$(jget s.json jobs.0.read.total_ios)" = 100 ] || fail "stuck job: $(jget s.json jobs.0.read.total_ios) IOs, expected the 100 done"
 [ "$(jget s.json jobs.0.error)" = 110 ] || fail "stuck job: error $(jget s.json jobs.0.error), expected ETIMEDOUT"
-[ "$(jget s.json jobs.1.error)" = 0 ] && [ "$(jget s.json jobs.1.read.total_ios)" -gt 0 ] &&
-	[ "$(jget s.json jobs.1.job_runtime)" -ge 1500 ] || fail "the other job's results were not kept"
+# (its runtime is not judged: it counts from the phase's start, which a busy machine delays it from)
+[ "$(jget s.json jobs.1.error)" = 0 ] && [ "$(jget s.json jobs.1.read.total_ios)" -gt 0 ] ||
+	fail "the other job's results were not kept: error $(jget s.json jobs.1.error), $(jget s.json jobs.1.read.total_ios) IOs"
 grep -q '"not_run": "a worker of an earlier phase' s.json || fail "the later phase is not said not run"
 echo "sync engine stuck in a system call: status 2, named, others kept"
 # A job that completes its IOs in time is not touched; io_timeout=0 turns the watchdog off.
