@@ -687,10 +687,11 @@ static int check_verify_interval(struct job *job, struct iowl_err *err)
 
 	if (!o->verify_interval)
 		o->verify_interval = smallest_bs(job);
-	if (o->verify_interval < VERIFY_HDR_LEN || o->verify_interval > UINT32_MAX)
+	if (o->verify_interval <= verify_mode_hdr_len(o->verify) || o->verify_interval > UINT32_MAX)
 		return JOB_ERR(job, job_opt_is_set(job, "verify_interval") ? "verify_interval" : "bs",
-			       err, "verify_interval=%llu: a verified unit holds a %d-byte header and is at most 4 GiB",
-			       (unsigned long long)o->verify_interval, VERIFY_HDR_LEN);
+			       err, "verify_interval=%llu: a verified unit of verify=%s holds a %u-byte header and data after it, and is at most 4 GiB",
+			       (unsigned long long)o->verify_interval, verify_mode_name(o->verify),
+			       verify_mode_hdr_len(o->verify));
 	bad = misfit_size(job, o->verify_interval, &opt);
 	if (bad && !strcmp(opt, "rw"))
 		return JOB_ERR(job, opt, err, "the skip of rw= (%llu bytes) is not a multiple of verify_interval=%llu (every IO must cover whole verified units)",

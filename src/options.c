@@ -86,7 +86,22 @@ static const struct opt_value verify_values[] = {
 	{ "none", VERIFY_NONE, "the same as 0" },
 	{ "crc32c", VERIFY_CRC32C, "a checked header and pseudo-random data with its CRC-32C" },
 	{ "crc32c-intel", VERIFY_CRC32C, "the same as crc32c (hardware CRC is used wherever the CPU has it)" },
-	{ "pattern", VERIFY_PATTERN, "a checked header and verify_pattern repeated" },
+	{ "md5", VERIFY_MD5, "MD5 of the data in the header (nettle)" },
+	{ "crc64", VERIFY_CRC64, "fio's CRC-64 of the data in the header" },
+	{ "crc32", VERIFY_CRC32, "fio's CRC-32 of the data in the header" },
+	{ "crc16", VERIFY_CRC16, "fio's CRC-16 of the data in the header" },
+	{ "crc7", VERIFY_CRC7, "fio's CRC-7 of the data in the header" },
+	{ "xxhash", VERIFY_XXHASH, "XXH32 of the data in the header (libxxhash)" },
+	{ "sha512", VERIFY_SHA512, "SHA-512 of the data in the header (nettle)" },
+	{ "sha256", VERIFY_SHA256, "fio's SHA-256 block of the data in the header (nettle)" },
+	{ "sha1", VERIFY_SHA1, "SHA-1 of the data in the header (nettle)" },
+	{ "sha3-224", VERIFY_SHA3_224, "SHA3-224 of the data in the header (nettle)" },
+	{ "sha3-256", VERIFY_SHA3_256, "SHA3-256 of the data in the header (nettle)" },
+	{ "sha3-384", VERIFY_SHA3_384, "SHA3-384 of the data in the header (nettle)" },
+	{ "sha3-512", VERIFY_SHA3_512, "SHA3-512 of the data in the header (nettle)" },
+	{ "meta", VERIFY_META, "the header alone (offset, seed, write number), the data unchecked" },
+	{ "pattern", VERIFY_PATTERN, "no header: every byte must be verify_pattern's" },
+	{ "null", VERIFY_NULL, "pretend: reads back, checks nothing" },
 	{ NULL, 0, NULL },
 };
 
@@ -542,7 +557,7 @@ static const struct opt_def options[] = {
 	/* verification */
 	{ .name = "verify", .type = OPT_ENUM, .off = O(verify), .def = "0", .values = verify_values,
 	  .category = "verify",
-	  .help = "verify written data: crc32c (alias crc32c-intel), pattern, or 0/none" },
+	  .help = "verify written data: md5, crc64, crc32c (crc32c-intel), crc32, crc16, crc7, xxhash, sha1, sha256, sha512, sha3-224/256/384/512, meta, pattern, null, or 0/none" },
 	{ .name = "do_verify", .type = OPT_BOOL, .off = O(do_verify), .def = "1",
 	  .category = "verify",
 	  .help = "after the job's writes, read back and check every unit written" },
@@ -1434,9 +1449,10 @@ static int apply_enum(const struct opt_def *def, struct job_opts *o, const char 
 			*slot = dup;
 			return 0;
 		}
-		n += (size_t)snprintf(list + n, sizeof(list) - n, "%s%s", n ? ", " : "", e->name);
-		if (n >= sizeof(list))
-			break;
+		/* A long list is cut short; later values must still match. */
+		if (n < sizeof(list))
+			n += (size_t)snprintf(list + n, sizeof(list) - n, "%s%s", n ? ", " : "",
+					      e->name);
 	}
 	snprintf(why, VAL_WHY_LEN, "'%s' is not a valid value (use one of: %s%s%s%s)", v ? v : "",
 		 list, best ? "; did you mean '" : "", best ? best : "", best ? "'?" : "");

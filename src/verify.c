@@ -141,54 +141,73 @@ static void put_le64(unsigned char *p, uint64_t v)
 	memcpy(p, &v, sizeof(v));
 }
 
+/* fio's crc32c of a header: from ~0, not inverted at the end. */
+static uint32_t hdr_crc(const struct verify_cfg *cfg, const unsigned char *p)
+{
+	return ~cfg->crc(0, p, VERIFY_HDR_CRC_OFF);
+}
+
 void verify_hdr_encode(const struct verify_cfg *cfg, struct verify_hdr *h, void *buf)
 {
 	unsigned char *p = buf;
-	uint16_t ver = htole16(h->version);
+	uint16_t v16[2] = { htole16(h->magic), htole16(h->type) };
+	uint16_t thread = htole16((uint16_t)(h->job + 1)), nio = htole16(h->numberio);
 
-	put_le32(p, h->magic);
-	memcpy(p + 4, &ver, sizeof(ver));
-	p[6] = h->mode;
-	p[7] = h->hdr_len;
-	put_le32(p + 8, h->len);
-	put_le32(p + 12, h->seq);
+	memcpy(p, v16, sizeof(v16));
+	put_le32(p + 4, h->len);
+	put_le64(p + 8, h->seed);
 	put_le64(p + 16, h->offset);
-	put_le64(p + 24, h->seed);
-	put_le32(p + 32, h->job);
-	put_le32(p + 36, h->clone);
-	put_le32(p + 40, h->data_crc);
-	h->hdr_crc = cfg->crc(0, p, VERIFY_HDR_CRC_OFF);
+	put_le32(p + 24, h->seq);
+	put_le32(p + 28, h->clone);
+	memcpy(p + 32, &thread, 2);
+	memcpy(p + 34, &nio, 2);
+	h->hdr_crc = hdr_crc(cfg, p);
 	put_le32(p + VERIFY_HDR_CRC_OFF, h->hdr_crc);
+}
+
+/* The first 8 bytes of an area (fewer zero-extended), little-endian. */
+static uint64_t area_sum(const unsigned char *a, unsigned n)
+{
+	uint64_t v = 0;
+
+	for (unsigned i = n < 8 ? n : 8; i--;)
+		v = v << 8 | a[i];
+	return v;
 }
 
 void verify_hdr_decode(const void *buf, struct verify_hdr *h)
 {
 	const unsigned char *p = buf;
-	uint16_t ver;
+	uint16_t v16[4];
+	const struct verify_method *m;
 
-	memcpy(&ver, p + 4, sizeof(ver));
-	h->magic = get_le32(p);
-	h->version = le16toh(ver);
-	h->mode = p[6];
-	h->hdr_len = p[7];
-	h->len = get_le32(p + 8);
-	h->seq = get_le32(p + 12);
+	memcpy(v16, p, 4);
+	memcpy(v16 + 2, p + 32, 4);
+	h->magic = le16toh(v16[0]);
+	h->type = le16toh(v16[1]);
+	h->len = get_le32(p + 4);
+	h->seed = get_le64(p + 8);
 	h->offset = get_le64(p + 16);
-	h->seed = get_le64(p + 24);
-	h->job = get_le32(p + 32);
-	h->clone = get_le32(p + 36);
-	h->data_crc = get_le32(p + 40);
+	h->seq = get_le32(p + 24);
+	h->clone = get_le32(p + 28);
+	h->job = (uint32_t)le16toh(v16[2]) - 1;
+	h->numberio = le16toh(v16[3]);
 	h->hdr_crc = get_le32(p + VERIFY_HDR_CRC_OFF);
+	m = verify_method_by_type(h->type);
+	h->sum = m ? area_sum(p + VERIFY_HDR_LEN, m->area) : 0;
 }
 
 int verify_cfg_init(struct verify_cfg *cfg, unsigned mode, uint32_t interval,
 		    const unsigned char *pattern, unsigned plen, bool hw)
 {
 	memset(cfg, 0, sizeof(*cfg));
+	verify_sum_init();
 	cfg->mode = mode;
 	cfg->interval = interval;
+	cfg->method = verify_method_of(mode);
+	cfg->hdr_len = verify_mode_hdr_len(mode);
 	cfg->crc = hw && verify_crc32c_hw_ok() ? verify_crc32c_hw : verify_crc32c_sw;
-	/* With verify=crc32c a pattern is the payload, checked by its crc32c (fio's meaning). */
+	/* With a checksum a pattern is the payload, checked by its checksum (fio's meaning). */
 	if (mode != VERIFY_PATTERN && !plen)
 		return 0;
 	cfg->pattern = malloc(interval);
@@ -232,22 +251,22 @@ void verify_unit_fill(const struct verify_cfg *cfg, void *unit, uint64_t offset,
 		      uint64_t seed)
 {
 	unsigned char *p = unit;
-	size_t n = cfg->interval - VERIFY_HDR_LEN;
+	uint32_t hl = cfg->hdr_len;
+	size_t n = cfg->interval - hl;
 	struct verify_hdr h = {
-		.magic = VERIFY_MAGIC, .version = VERIFY_VERSION, .mode = (uint8_t)cfg->mode,
-		.hdr_len = VERIFY_HDR_LEN, .len = cfg->interval, .seq = seq, .offset = offset,
-		.seed = seed, .job = cfg->job, .clone = cfg->clone,
+		.magic = VERIFY_MAGIC, .type = (uint16_t)cfg->method->fio_type, .len = cfg->interval,
+		.seq = seq, .offset = offset, .seed = seed, .job = cfg->job, .clone = cfg->clone,
+		.numberio = (uint16_t)seq,
 	};
 
-	if (cfg->mode == VERIFY_PATTERN) {
-		memcpy(p + VERIFY_HDR_LEN, cfg->pattern + VERIFY_HDR_LEN, n);
-	} else {
-		if (cfg->pattern)
-			memcpy(p + VERIFY_HDR_LEN, cfg->pattern + VERIFY_HDR_LEN, n);
-		else
-			payload_fill(p + VERIFY_HDR_LEN, n, seed);
-		h.data_crc = cfg->crc(0, p + VERIFY_HDR_LEN, n);
-	}
+	if (cfg->pattern)
+		memcpy(p + hl, cfg->pattern + hl, n);
+	else
+		payload_fill(p + hl, n, seed);
+	if (!hl)
+		return;		/* pattern, null: no header */
+	if (cfg->method->sum)
+		cfg->method->sum(cfg, p + hl, n, p + VERIFY_HDR_LEN);
 	verify_hdr_encode(cfg, &h, p);
 }
 
@@ -259,20 +278,36 @@ static bool seq_older(uint32_t got, uint32_t want)
 	return d && d <= VERIFY_SEQ_MASK / 2;
 }
 
-static bool payload_ok(const struct verify_cfg *cfg, const unsigned char *p,
-		       const struct verify_hdr *h)
+/*
+ * A sha512 unit as fio 3.33 writes it: its area holds the SHA-512 input buffer at the end, the
+ * data's last n % 128 bytes over the data's first 128, and fio checks no more than that.
+ */
+static bool fio_sha512_ok(const struct verify_cfg *cfg, const unsigned char *p)
 {
-	size_t n = cfg->interval - VERIFY_HDR_LEN;
+	const unsigned char *d = p + cfg->hdr_len, *a = p + VERIFY_HDR_LEN;
+	size_t n = cfg->interval - cfg->hdr_len, r = n % 128;
 
-	if (cfg->mode == VERIFY_PATTERN)
-		return !memcmp(p + VERIFY_HDR_LEN, cfg->pattern + VERIFY_HDR_LEN, n);
-	return cfg->crc(0, p + VERIFY_HDR_LEN, n) == h->data_crc;
+	return n >= 128 && !memcmp(a, d + n - r, r) && !memcmp(a + r, d + r, 128 - r);
 }
 
-static bool hdr_format_ok(const struct verify_cfg *cfg, const struct verify_hdr *h)
+/* The checksum area of the payload of unit p, into area (VERIFY_AREA_MAX bytes). */
+static void payload_sum(const struct verify_cfg *cfg, const unsigned char *p, unsigned char *area)
 {
-	return h->magic == VERIFY_MAGIC && h->version == VERIFY_VERSION &&
-	       h->mode == cfg->mode && h->hdr_len == VERIFY_HDR_LEN;
+	cfg->method->sum(cfg, p + cfg->hdr_len, cfg->interval - cfg->hdr_len, area);
+}
+
+static bool payload_ok(const struct verify_cfg *cfg, const unsigned char *p)
+{
+	unsigned char area[VERIFY_AREA_MAX];
+
+	if (cfg->mode == VERIFY_PATTERN)
+		return !memcmp(p, cfg->pattern, cfg->interval);
+	if (!cfg->method->sum)
+		return true;	/* meta: the header only */
+	payload_sum(cfg, p, area);
+	if (!memcmp(area, p + VERIFY_HDR_LEN, cfg->method->area))
+		return true;
+	return cfg->mode == VERIFY_SHA512 && fio_sha512_ok(cfg, p);
 }
 
 enum verify_kind verify_unit_check(const struct verify_cfg *cfg, const void *unit,
@@ -281,13 +316,17 @@ enum verify_kind verify_unit_check(const struct verify_cfg *cfg, const void *uni
 	const unsigned char *p = unit;
 	struct verify_hdr h;
 
+	if (cfg->mode == VERIFY_NULL)
+		return VERIFY_OK;
+	if (!cfg->hdr_len)
+		return payload_ok(cfg, p) ? VERIFY_OK : VERIFY_CORRUPT;
 	verify_hdr_decode(p, &h);
 	if (h.magic != VERIFY_MAGIC)
 		return VERIFY_NO_HEADER;
-	if (cfg->crc(0, p, VERIFY_HDR_CRC_OFF) != h.hdr_crc)
+	if (hdr_crc(cfg, p) != h.hdr_crc)
 		return VERIFY_HEADER_CRC;
-	if (!hdr_format_ok(cfg, &h))
-		return VERIFY_NO_HEADER;	/* another version or mode wrote it */
+	if (h.type != cfg->method->fio_type)
+		return VERIFY_NO_HEADER;	/* another method wrote it */
 	if (h.offset != offset || h.len != cfg->interval)
 		return VERIFY_MISPLACED;
 	if (want_seq && h.seq != want_seq)
@@ -295,7 +334,7 @@ enum verify_kind verify_unit_check(const struct verify_cfg *cfg, const void *uni
 	/* The same seq from another run (another randseed) or another job or clone. */
 	if (want_seq && (h.seed != want_seed || h.job != cfg->job || h.clone != cfg->clone))
 		return VERIFY_STALE;
-	return payload_ok(cfg, p, &h) ? VERIFY_OK : VERIFY_CORRUPT;
+	return payload_ok(cfg, p) ? VERIFY_OK : VERIFY_CORRUPT;
 }
 
 /*
@@ -315,7 +354,7 @@ static bool repair_header(const struct verify_cfg *cfg, const unsigned char *p,
 
 		for (unsigned x = 1; x < 256 && found < 2; x++) {
 			b[pos] = (unsigned char)(orig ^ x);
-			if (cfg->crc(0, b, VERIFY_HDR_CRC_OFF) != get_le32(b + VERIFY_HDR_CRC_OFF))
+			if (hdr_crc(cfg, b) != get_le32(b + VERIFY_HDR_CRC_OFF))
 				continue;
 			if (!found++)
 				verify_hdr_decode(b, h);
@@ -333,29 +372,28 @@ static bool repair_header(const struct verify_cfg *cfg, const unsigned char *p,
 static void infer_expected(const struct verify_cfg *cfg, const unsigned char *p, uint64_t offset,
 			   const struct verify_failure *f, unsigned char *out)
 {
-	size_t n = cfg->interval - VERIFY_HDR_LEN;
+	uint32_t hl = cfg->hdr_len;
+	size_t n = cfg->interval - hl;
 	struct verify_hdr h = f->got;
 
+	if (!hl) {
+		memcpy(out, cfg->pattern, cfg->interval);
+		return;
+	}
 	if (f->kind == VERIFY_HEADER_CRC)
 		repair_header(cfg, p, &h);
 	h.magic = VERIFY_MAGIC;
-	h.version = VERIFY_VERSION;
-	h.mode = (uint8_t)cfg->mode;
-	h.hdr_len = VERIFY_HDR_LEN;
+	h.type = (uint16_t)cfg->method->fio_type;
 	h.len = cfg->interval;
 	h.offset = offset;
-	if (cfg->mode == VERIFY_PATTERN) {
-		memcpy(out + VERIFY_HDR_LEN, cfg->pattern + VERIFY_HDR_LEN, n);
-		h.data_crc = 0;
-	} else if (f->data_crc_calc == h.data_crc) {
-		memcpy(out + VERIFY_HDR_LEN, p + VERIFY_HDR_LEN, n);
-	} else {
-		if (cfg->pattern)
-			memcpy(out + VERIFY_HDR_LEN, cfg->pattern + VERIFY_HDR_LEN, n);
-		else
-			payload_fill(out + VERIFY_HDR_LEN, n, h.seed);
-		h.data_crc = cfg->crc(0, out + VERIFY_HDR_LEN, n);
-	}
+	if (!cfg->method->sum || payload_ok(cfg, p))
+		memcpy(out + VERIFY_HDR_LEN, p + VERIFY_HDR_LEN, cfg->interval - VERIFY_HDR_LEN);
+	else if (cfg->pattern)
+		memcpy(out + hl, cfg->pattern + hl, n);
+	else
+		payload_fill(out + hl, n, h.seed);
+	if (cfg->method->sum)
+		payload_sum(cfg, out, out + VERIFY_HDR_LEN);
 	verify_hdr_encode(cfg, &h, out);
 }
 
@@ -384,14 +422,22 @@ void verify_unit_explain(const struct verify_cfg *cfg, const void *unit, uint64_
 	f->offset = offset;
 	f->len = cfg->interval;
 	f->seq_known = want_seq != 0;
-	verify_hdr_decode(p, &f->got);
-	f->hdr_crc_calc = cfg->crc(0, p, VERIFY_HDR_CRC_OFF);
-	f->data_crc_calc = cfg->crc(0, p + VERIFY_HDR_LEN, cfg->interval - VERIFY_HDR_LEN);
-	if (want_seq)
+	if (cfg->hdr_len) {
+		unsigned char area[VERIFY_AREA_MAX];
+
+		verify_hdr_decode(p, &f->got);
+		f->hdr_crc_calc = hdr_crc(cfg, p);
+		if (cfg->method->sum) {
+			payload_sum(cfg, p, area);
+			f->sum_calc = area_sum(area, cfg->method->area);
+		}
+	}
+	if (want_seq && cfg->hdr_len)
 		verify_unit_fill(cfg, scratch, offset, want_seq, want_seed);
 	else
 		infer_expected(cfg, p, offset, f, scratch);
-	verify_hdr_decode(scratch, &f->want);
+	if (cfg->hdr_len)
+		verify_hdr_decode(scratch, &f->want);
 	first_diff(p, scratch, cfg->interval, f);
 }
 
@@ -421,15 +467,14 @@ const char *verify_kind_key(unsigned kind)
 
 const char *verify_mode_name(unsigned mode)
 {
-	switch (mode) {
-	case VERIFY_NONE:
-		return "0";
-	case VERIFY_CRC32C:
-		return "crc32c";
-	case VERIFY_PATTERN:
-		return "pattern";
-	}
-	return "?";
+	return verify_method_of(mode)->name;
+}
+
+const char *verify_type_name(unsigned fio_type)
+{
+	const struct verify_method *m = verify_method_by_type(fio_type);
+
+	return m ? m->name : "?";
 }
 
 static bool is_hex_prefix(const char *p)
@@ -778,6 +823,8 @@ static unsigned check_read(struct verify *v, const struct io_u *io, const uint32
 	uint32_t iv = v->cfg.interval, n = io->len / iv;
 	unsigned bad = 0;
 
+	if (v->cfg.mode == VERIFY_NULL)
+		return 0;	/* fio's null: pretend, count nothing */
 	for (uint32_t k = 0; k < n && !v->halted; k++) {
 		uint32_t want = s ? s[k] & VERIFY_SEQ_MASK : 0;
 		uint64_t off = io->offset + (uint64_t)k * iv;
@@ -914,15 +961,16 @@ static void print_one(const struct verify *v, const char *name, const struct ver
 			 f->byte, f->offset + (uint64_t)f->byte, f->byte_want, f->byte_got);
 	iowl_warn("job '%s': verify failed on '%s' at offset=%" PRIu64 ", length=%" PRIu32 ": %s; %s",
 		  name, v->files[f->file].path, f->offset, f->len, verify_kind_name(f->kind), byte);
-	iowl_warn("job '%s':   header expected/found: magic 0x%08" PRIx32 "/0x%08" PRIx32
-		  ", version %u/%u, mode %s/%s, length %" PRIu32 "/%" PRIu32 ", offset %" PRIu64
-		  "/%" PRIu64 ", seq %s/%" PRIu32 ", seed %s/0x%" PRIx64 ", job %s/%" PRIu32
-		  ", clone %s/%" PRIu32 ", data crc 0x%08" PRIx32
-		  "/0x%08" PRIx32 " (computed 0x%08" PRIx32 "), header crc 0x%08" PRIx32 "/0x%08"
-		  PRIx32 " (computed 0x%08" PRIx32 ")",
-		  name, w->magic, g->magic, w->version, g->version, verify_mode_name(w->mode),
-		  verify_mode_name(g->mode), w->len, g->len, w->offset, g->offset, seq, g->seq, seed,
-		  g->seed, job, g->job, clone, g->clone, w->data_crc, g->data_crc, f->data_crc_calc, w->hdr_crc, g->hdr_crc,
+	if (!v->cfg.hdr_len)
+		return;		/* pattern: no header to show */
+	iowl_warn("job '%s':   header expected/found: magic 0x%04x/0x%04x, type %s/%s, length %"
+		  PRIu32 "/%" PRIu32 ", offset %" PRIu64 "/%" PRIu64 ", seq %s/%" PRIu32
+		  ", seed %s/0x%" PRIx64 ", job %s/%" PRIu32 ", clone %s/%" PRIu32
+		  ", checksum 0x%016" PRIx64 "/0x%016" PRIx64 " (computed 0x%016" PRIx64
+		  "), header crc 0x%08" PRIx32 "/0x%08" PRIx32 " (computed 0x%08" PRIx32 ")",
+		  name, w->magic, g->magic, verify_type_name(w->type), verify_type_name(g->type),
+		  w->len, g->len, w->offset, g->offset, seq, g->seq, seed, g->seed, job, g->job,
+		  clone, g->clone, w->sum, g->sum, f->sum_calc, w->hdr_crc, g->hdr_crc,
 		  f->hdr_crc_calc);
 }
 

@@ -49,7 +49,22 @@ enum coe_flags {
 enum verify_mode {
 	VERIFY_NONE = 0,
 	VERIFY_CRC32C = 1,
-	VERIFY_PATTERN = 2,
+	VERIFY_PATTERN = 2,	/* no header: verify_pattern only (fio's pattern) */
+	VERIFY_MD5,
+	VERIFY_CRC64,
+	VERIFY_CRC32,
+	VERIFY_CRC16,
+	VERIFY_CRC7,
+	VERIFY_SHA256,
+	VERIFY_SHA512,
+	VERIFY_SHA3_224,
+	VERIFY_SHA3_256,
+	VERIFY_SHA3_384,
+	VERIFY_SHA3_512,
+	VERIFY_XXHASH,
+	VERIFY_SHA1,
+	VERIFY_META,		/* the header only */
+	VERIFY_NULL,		/* pretend: nothing written or checked */
 };
 
 #define JOB_PCT_MAX 20

@@ -13,32 +13,57 @@
 #include "iowl/target.h"
 
 /*
- * The header at the start of every verified unit, little-endian (documented in iowl(1),
- * VERIFICATION):
+ * The header at the start of every verified unit, fio 3.33's, little-endian (documented in
+ * iowl(1), VERIFICATION), so that fio verifies what iowl wrote and iowl what fio wrote:
  *
- *   0  u32 magic        VERIFY_MAGIC ("IOWL")
- *   4  u16 version      VERIFY_VERSION
- *   6  u8  mode         enum verify_mode of the writer
- *   7  u8  header size  VERIFY_HDR_LEN
- *   8  u32 length       bytes in the unit, header included
- *  12  u32 seq          the writer's write sequence number (1 to 2^31-1, wraps)
+ *   0  u16 magic        VERIFY_MAGIC (0xacca)
+ *   2  u16 type         fio's verify_type number of the method (struct verify_method)
+ *   4  u32 length       bytes in the unit, header included
+ *   8  u64 seed         seed of the write's pseudo-random payload
  *  16  u64 offset       byte offset of the unit in its file
- *  24  u64 seed         seed of the write: of the pseudo-random payload (crc32c), from randseed
- *  32  u32 job          index of the writing job in the run
- *  36  u32 clone        clone of the job that wrote it
- *  40  u32 data crc     crc32c of the payload (0 for verify=pattern)
- *  44  u32 header crc   crc32c of bytes 0 to 43
+ *  24  u32 seq          the writer's write sequence number (1 to 2^31-1, wraps); fio's time_sec,
+ *                       which fio 3.33 writes as 0 and never checks
+ *  28  u32 clone        clone of the job that wrote it (fio's time_nsec, likewise)
+ *  32  u16 thread       index of the writing job in the run, plus 1 (fio's thread number)
+ *  34  u16 numberio     seq's low 16 bits (fio's write number)
+ *  36  u32 header crc   fio's crc32c (from ~0, not inverted at the end) of bytes 0 to 35
+ *  40  the method's checksum area of the payload (0 to 128 bytes, verify_method.area)
  *
- * The payload follows: pseudo-random bytes from the seed (crc32c; a verify_pattern if given),
- * or the pattern (pattern).  With a known last write, every field that identifies it (seed,
- * offset, length, seq, job, clone) must match, as fio checks its header.
+ * The payload follows: pseudo-random bytes from the seed (a verify_pattern if given).
+ * verify=pattern and verify=null write no header.  With a known last write, every field that
+ * identifies it (seed, offset, length, seq, job, clone) must match, as fio checks its header.
  */
-#define VERIFY_HDR_LEN		48
-#define VERIFY_HDR_CRC_OFF	44
-#define VERIFY_MAGIC		0x4c574f49U
-#define VERIFY_VERSION		2
+#define VERIFY_HDR_LEN		40
+#define VERIFY_HDR_CRC_OFF	36
+#define VERIFY_AREA_MAX		128
+#define VERIFY_MAGIC		0xaccaU
 #define VERIFY_SEQ_MASK		0x7fffffffU
 #define VERIFY_LOG_MAX		32	/* failures kept in detail per worker */
+
+struct verify_cfg;
+
+/* One verify method: its checksum area after the header, as fio 3.33 lays it out. */
+struct verify_method {
+	unsigned mode;			/* enum verify_mode */
+	const char *name;		/* as verify= names it */
+	unsigned fio_type;		/* fio 3.33's verify_type in the header */
+	unsigned area;			/* bytes of the checksum area */
+	/* Writes the area of the n payload bytes at p; NULL: no checksum (meta, pattern, null). */
+	void (*sum)(const struct verify_cfg *cfg, const unsigned char *p, size_t n,
+		    unsigned char *area);
+};
+
+/* The method of mode (enum verify_mode); never NULL. */
+const struct verify_method *verify_method_of(unsigned mode);
+
+/* The method whose header type is fio_type, or NULL. */
+const struct verify_method *verify_method_by_type(unsigned fio_type);
+
+/* Header and checksum area of a unit of mode, in bytes (0: the mode writes no header). */
+unsigned verify_mode_hdr_len(unsigned mode);
+
+/* Builds the CRC tables once; verify_cfg_init() calls it. */
+void verify_sum_init(void);
 
 /* What is wrong with a unit, in the order they are checked. */
 enum verify_kind {
@@ -54,18 +79,17 @@ enum verify_kind {
 
 /* A header, decoded. */
 struct verify_hdr {
-	uint32_t magic;
-	uint16_t version;
-	uint8_t mode;
-	uint8_t hdr_len;
+	uint16_t magic;
+	uint16_t type;			/* fio's verify_type */
 	uint32_t len;
-	uint32_t seq;
-	uint64_t offset;
 	uint64_t seed;
-	uint32_t job;
+	uint64_t offset;
+	uint32_t seq;
 	uint32_t clone;
-	uint32_t data_crc;
+	uint32_t job;			/* the thread field less 1 */
+	uint16_t numberio;
 	uint32_t hdr_crc;
+	uint64_t sum;			/* the checksum area's first 8 bytes (fewer: zero-extended), LE */
 };
 
 /* One failed unit, explained: what the header should hold, what it holds, the first bad byte. */
@@ -76,8 +100,8 @@ struct verify_failure {
 	uint64_t offset;		/* of the unit in its file */
 	uint32_t len;			/* of the unit */
 	struct verify_hdr want, got;
-	uint32_t hdr_crc_calc;		/* crc32c of the header read (bytes 0 to 35) */
-	uint32_t data_crc_calc;		/* crc32c of the payload read */
+	uint32_t hdr_crc_calc;		/* fio's crc32c of the header read (bytes 0 to 35) */
+	uint64_t sum_calc;		/* the checksum area of the payload read, as verify_hdr.sum */
 	int64_t byte;			/* first differing byte in the unit, -1: none found */
 	uint8_t byte_want, byte_got;
 };
@@ -118,6 +142,9 @@ struct verify_cfg {
 	uint32_t interval;		/* bytes per unit, at least VERIFY_HDR_LEN */
 	unsigned char *pattern;		/* the pattern over one unit (owned), NULL: random payloads */
 	verify_crc_fn crc;		/* hardware when the CPU has it */
+	const struct verify_method *method;
+	uint32_t hdr_len;		/* header and checksum area, 0: none (pattern, null) */
+	uint32_t swap;			/* verify_offset: where the header is moved to, 0: not moved */
 	uint32_t job, clone;		/* who writes: the job's index in the run, its clone */
 };
 
@@ -132,7 +159,7 @@ int verify_cfg_init(struct verify_cfg *cfg, unsigned mode, uint32_t interval,
 /* Frees what verify_cfg_init() allocated. */
 void verify_cfg_release(struct verify_cfg *cfg);
 
-/* Writes h as the VERIFY_HDR_LEN bytes at buf, setting h->hdr_crc. */
+/* Writes h as the VERIFY_HDR_LEN bytes at buf, setting h->hdr_crc (the area is not touched). */
 void verify_hdr_encode(const struct verify_cfg *cfg, struct verify_hdr *h, void *buf);
 
 /* Reads the header at buf into h (no checks). */
@@ -174,6 +201,9 @@ const char *verify_kind_key(unsigned kind);
 
 /* The name of a verify mode as the job file writes it ("crc32c", "pattern", "0"). */
 const char *verify_mode_name(unsigned mode);
+
+/* The name of the method of a header's fio type ("md5", ...), "?" for none. */
+const char *verify_type_name(unsigned fio_type);
 
 /*
  * Parses a verify_pattern value in fio's syntax: 0x hex bytes, a decimal in the int range

@@ -232,11 +232,13 @@ static json_t *json_first_error(const struct io_error *e)
 /* A verify header's fields; seq, seed, job and clone only when known (the seed as hex: it needs 64 bits). */
 static json_t *json_verify_hdr(const struct verify_hdr *h, bool seq_known)
 {
-	char seed[24];
-	json_t *o = json_pack("{s:I, s:i, s:s, s:I, s:I, s:I, s:I}", "magic", JI(h->magic),
-			      "version", (int)h->version, "mode", verify_mode_name(h->mode),
-			      "length", JI(h->len), "offset", JI(h->offset),
-			      "data_crc", JI(h->data_crc), "header_crc", JI(h->hdr_crc));
+	char seed[24], sum[24];
+	json_t *o;
+
+	snprintf(sum, sizeof(sum), "0x%016" PRIx64, h->sum);
+	o = json_pack("{s:I, s:s, s:I, s:I, s:s, s:I}", "magic", JI(h->magic),
+		      "type", verify_type_name(h->type), "length", JI(h->len),
+		      "offset", JI(h->offset), "checksum", sum, "header_crc", JI(h->hdr_crc));
 
 	snprintf(seed, sizeof(seed), "0x%016" PRIx64, h->seed);
 	if (o && seq_known &&
@@ -251,8 +253,10 @@ static json_t *json_verify_hdr(const struct verify_hdr *h, bool seq_known)
 static json_t *json_verify_failure(const struct verify_totals *t)
 {
 	const struct verify_failure *f = &t->first;
+	char sum[24];
 
-	return json_pack("{s:o, s:I, s:I, s:s, s:o, s:o, s:o, s:o, s:o, s:{s:I, s:I}}",
+	snprintf(sum, sizeof(sum), "0x%016" PRIx64, f->sum_calc);
+	return json_pack("{s:o, s:I, s:I, s:s, s:o, s:o, s:o, s:o, s:o, s:{s:I, s:s}}",
 			 "file", jstr(t->path), "offset", JI(f->offset), "length", JI(f->len),
 			 "kind", verify_kind_key(f->kind),
 			 "byte", f->byte >= 0 ? json_integer(JI(f->byte)) : json_null(),
@@ -260,8 +264,7 @@ static json_t *json_verify_failure(const struct verify_totals *t)
 			 "found_byte", f->byte >= 0 ? json_integer(f->byte_got) : json_null(),
 			 "expected", json_verify_hdr(&f->want, f->seq_known),
 			 "found", json_verify_hdr(&f->got, true),
-			 "computed", "header_crc", JI(f->hdr_crc_calc), "data_crc",
-			 JI(f->data_crc_calc));
+			 "computed", "header_crc", JI(f->hdr_crc_calc), "checksum", sum);
 }
 
 /* Units checked and failed, by where the reads came from, and the first failure explained. */
