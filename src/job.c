@@ -638,14 +638,17 @@ static uint64_t misfit_size(const struct job *job, uint64_t iv, const char **opt
 /* Verify options mean nothing without verify=: ignored with a warning, as fio ignores them. */
 static int check_verify_off(struct job *job)
 {
-	static const char *const opts[] = { "verify_backlog", "verify_fatal", "verify_interval" };
+	static const char *const opts[] = { "verify_backlog", "verify_fatal", "verify_interval",
+					    "verify_offset", "verify_dump", "verify_backlog_batch" };
 	struct job_opts *o = &job->o;
 
 	for (unsigned i = 0; i < sizeof(opts) / sizeof(opts[0]); i++)
 		if (job_opt_is_set(job, opts[i]))
-			job_warn(job, opts[i], "%s is ignored without verify= (crc32c or pattern)",
+			job_warn(job, opts[i], "%s is ignored without verify= (crc32c, md5, ...)",
 				 opts[i]);
 	o->verify_backlog = 0;
+	o->verify_offset = 0;
+	o->verify_dump = false;
 	return 0;
 }
 
@@ -678,6 +681,28 @@ static int check_verify_combos(struct job *job, struct iowl_err *err)
 	return 0;
 }
 
+/*
+ * verify_offset: the header and its checksum are swapped with as many bytes there, which must lie
+ * after them inside the unit (fio's swap of overlapping areas is not undone by swapping again).
+ */
+static int check_verify_offset(struct job *job, struct iowl_err *err)
+{
+	const struct job_opts *o = &job->o;
+	unsigned hl = verify_mode_hdr_len(o->verify);
+
+	if (!o->verify_offset)
+		return 0;
+	if (!hl)
+		return JOB_ERR(job, "verify_offset", err, "verify=%s writes no header: verify_offset has nothing to move",
+			       verify_mode_name(o->verify));
+	if (o->verify_offset < hl || o->verify_offset + hl > o->verify_interval)
+		return JOB_ERR(job, "verify_offset", err, "verify_offset=%llu: the %u bytes of verify=%s's header and checksum must move to after themselves, within the %llu-byte unit (use %u to %llu)",
+			       (unsigned long long)o->verify_offset, hl, verify_mode_name(o->verify),
+			       (unsigned long long)o->verify_interval, hl,
+			       (unsigned long long)(o->verify_interval - hl));
+	return 0;
+}
+
 /* verify_interval: set, or the smallest block size; every IO must be whole units. */
 static int check_verify_interval(struct job *job, struct iowl_err *err)
 {
@@ -701,7 +726,7 @@ static int check_verify_interval(struct job *job, struct iowl_err *err)
 		return JOB_ERR(job, job_opt_is_set(job, "verify_interval") ? "verify_interval" : opt,
 			       err, "%s=%llu is not a multiple of verify_interval=%llu (every IO must cover whole verified units)",
 			       opt, (unsigned long long)bad, (unsigned long long)o->verify_interval);
-	return 0;
+	return check_verify_offset(job, err);
 }
 
 static int check_verify(struct job *job, struct iowl_err *err)

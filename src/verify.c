@@ -3,6 +3,7 @@
 #include <endian.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -640,7 +641,9 @@ struct verify {
 	/* verify_backlog: completed writes not read back yet, a ring */
 	struct verify_extent *ring;
 	unsigned ring_cap, ring_head, ring_n, backlog;
+	unsigned batch, batch_left;	/* verify_backlog_batch: reads per round, and left in this one */
 	bool backlog_on, flushing;
+	bool dump;			/* verify_dump */
 	/* the read-back after the writes */
 	bool readback;
 	uint64_t rb_unit;
@@ -671,6 +674,7 @@ static int verify_alloc(struct verify *v, const struct job *job, unsigned depth,
 	/* As fio: do_verify=0 turns every verification read off, the backlog's too. */
 	if (o->verify_backlog && o->do_verify && job_does_dir(job, IO_OP_WRITE)) {
 		v->backlog = o->verify_backlog;
+		v->batch = o->verify_backlog_batch ? o->verify_backlog_batch : o->verify_backlog;
 		v->ring_cap = o->verify_backlog + depth;
 		v->ring = calloc(v->ring_cap, sizeof(*v->ring));
 		if (!v->ring)
@@ -718,6 +722,8 @@ struct verify *verify_new(const struct job *job, unsigned clone, const struct ta
 	v->max_units = (uint32_t)(buf_size / iv);
 	v->do_verify = o->do_verify;
 	v->fatal = o->verify_fatal;
+	v->dump = o->verify_dump;
+	v->cfg.swap = (uint32_t)o->verify_offset;
 	if (verify_alloc(v, job, depth, err))
 		goto out_free;
 	return v;
@@ -759,6 +765,16 @@ static uint32_t *unit_state(const struct verify *v, const struct io_u *io, uint3
 	return idx + *n <= v->base[io->file + 1] ? v->state + idx : NULL;
 }
 
+/* verify_offset: the header and its checksum trade places with the bytes there (its own inverse). */
+static void unit_swap(const struct verify_cfg *cfg, unsigned char *u)
+{
+	unsigned char t[VERIFY_HDR_LEN + VERIFY_AREA_MAX];
+
+	memcpy(t, u, cfg->hdr_len);
+	memcpy(u, u + cfg->swap, cfg->hdr_len);
+	memcpy(u + cfg->swap, t, cfg->hdr_len);
+}
+
 void verify_fill(struct verify *v, struct io_u *io)
 {
 	unsigned char *p = io->buf;
@@ -774,6 +790,8 @@ void verify_fill(struct verify *v, struct io_u *io)
 
 		verify_unit_fill(&v->cfg, p + (size_t)k * iv, off, v->seq,
 				 unit_seed(v, v->seq, off));
+		if (v->cfg.swap)
+			unit_swap(&v->cfg, p + (size_t)k * iv);
 	}
 }
 
@@ -799,8 +817,10 @@ static void backlog_add(struct verify *v, const struct io_u *io)
 		return;		/* cannot happen: at most depth writes complete while a batch drains */
 	e = &v->ring[(v->ring_head + v->ring_n++) % v->ring_cap];
 	*e = (struct verify_extent){ .offset = io->offset, .len = io->len, .file = io->file };
-	if (v->ring_n >= v->backlog)
+	if (v->ring_n >= v->backlog && !v->backlog_on) {
 		v->backlog_on = true;
+		v->batch_left = v->batch;
+	}
 }
 
 static void log_failure(struct verify *v, const struct io_u *io, const unsigned char *unit,
@@ -815,11 +835,42 @@ static void log_failure(struct verify *v, const struct io_u *io, const unsigned 
 	f->file = io->file;
 }
 
+/* Writes n bytes at p to NAME.OFFSET.what in the current directory, as fio's verify_dump; says where. */
+static void dump_buf(const char *path, uint64_t offset, const char *what, const void *p, size_t n)
+{
+	const char *base = strrchr(path, '/');
+	char name[PATH_MAX];
+	FILE *f;
+
+	snprintf(name, sizeof(name), "%s.%" PRIu64 ".%s", base ? base + 1 : path, offset, what);
+	f = fopen(name, "w");
+	if (!f || fwrite(p, 1, n, f) != n) {
+		iowl_warn("verify_dump: cannot write '%s': %s", name, strerror(errno));
+	} else {
+		iowl_warn("verify_dump: %s data of offset %" PRIu64 " written to '%s'", what, offset,
+			  name);
+	}
+	if (f)
+		fclose(f);
+}
+
+/* verify_dump: the failed unit as read and as it should be (failure path only). */
+static void dump_unit(struct verify *v, const struct io_u *io, const unsigned char *unit,
+		      uint64_t offset, uint32_t want)
+{
+	struct verify_failure f;
+	const char *path = v->files[io->file].path;
+
+	verify_unit_explain(&v->cfg, unit, offset, want, unit_seed(v, want, offset), v->scratch, &f);
+	dump_buf(path, offset, "received", unit, v->cfg.interval);
+	dump_buf(path, offset, "expected", v->scratch, v->cfg.interval);
+}
+
 /* Checks the units of a completed read against their last writes (s) or on their own (no s). */
 static unsigned check_read(struct verify *v, const struct io_u *io, const uint32_t *s,
 			   unsigned src)
 {
-	const unsigned char *p = io->buf;
+	unsigned char *p = io->buf;
 	uint32_t iv = v->cfg.interval, n = io->len / iv;
 	unsigned bad = 0;
 
@@ -833,12 +884,16 @@ static unsigned check_read(struct verify *v, const struct io_u *io, const uint32
 			continue;	/* not written by this job, or its write failed */
 		v->units++;
 		v->by_src[src]++;
+		if (v->cfg.swap)
+			unit_swap(&v->cfg, p + (size_t)k * iv);
 		if (verify_unit_check(&v->cfg, p + (size_t)k * iv, off, want,
 				      unit_seed(v, want, off)) == VERIFY_OK)
 			continue;
 		bad++;
 		v->errors++;
 		log_failure(v, io, p + (size_t)k * iv, off, want);
+		if (v->dump)
+			dump_unit(v, io, p + (size_t)k * iv, off, want);
 		v->halted = v->fatal;
 	}
 	return bad;
@@ -918,8 +973,15 @@ void verify_next(struct verify *v, struct io_u *io)
 		io->len = e->len;
 	}
 	v->io_src[io->index] = v->flushing ? SRC_READBACK : SRC_BACKLOG;
+	/*
+	 * A round reads verify_backlog_batch writes, oldest first, and the rest wait for the next
+	 * round or the end.  A batch larger than the writes waiting stops when they are read: fio's
+	 * manual says some are read twice, fio 3.33 reads each once (256 reads for 256 writes with
+	 * verify_backlog=64, verify_backlog_batch=100).
+	 */
+	v->batch_left--;
 	v->ring_head = (v->ring_head + 1) % v->ring_cap;
-	if (!--v->ring_n)
+	if (!--v->ring_n || !v->batch_left)
 		v->backlog_on = false;
 }
 
@@ -935,6 +997,7 @@ bool verify_finish_writes(struct verify *v)
 		return readback_more(v);
 	}
 	v->flushing = v->backlog_on = v->ring_n > 0;
+	v->batch_left = v->ring_n;
 	return v->flushing;
 }
 

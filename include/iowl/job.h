@@ -206,6 +206,10 @@ struct job_opts {
 	uint64_t verify_interval;	/* 0 until validated: then the smallest block size */
 	unsigned char verify_pattern[JOB_VERIFY_PATTERN_MAX];
 	unsigned verify_pattern_len;
+	uint64_t verify_offset;		/* where the header is swapped to, 0: not moved */
+	bool verify_dump;
+	unsigned verify_backlog_batch;	/* 0: verify_backlog */
+	bool experimental_verify;
 	bool group_reporting;
 	double percentile_list[JOB_PCT_MAX];
 	unsigned npercentiles;
