@@ -56,9 +56,9 @@ static void put_filler(const struct fill *f, unsigned char *p, uint64_t len)
  * its random share followed by the filler, as fio's fill_random_buf_percentage; at 100 % the
  * filler alone.
  */
-static void put_content(const struct fill *f, unsigned char *buf, uint64_t len, uint64_t c)
+static void put_content(const struct fill *f, unsigned char *buf, uint64_t len, uint64_t key)
 {
-	uint64_t key = rng_mix64(f->seed + c * GOLDEN), word = 0;
+	uint64_t word = 0;
 
 	if (f->compress == 100) {	/* fio 3.33 writes the filler from each buffer's start */
 		put_filler(f, buf, len);
@@ -78,6 +78,33 @@ static void put_content(const struct fill *f, unsigned char *buf, uint64_t len, 
 	}
 }
 
+/*
+ * The key of content c: the worker's own, but with dedupe_global the first ws_units (the
+ * worker's share of the working set) are keyed in the run's shared space, from ws_base.
+ */
+static uint64_t content_key(const struct fill *f, uint64_t c)
+{
+	if (f->ws_total && c < f->ws_units)
+		return rng_mix64(f->gseed + (f->ws_base + c) * GOLDEN);
+	return rng_mix64(f->seed + c * GOLDEN);
+}
+
+uint64_t fill_ws_units(const struct job *job, uint64_t region_bytes)
+{
+	const struct job_opts *o = &job->o;
+	uint64_t min_write = job->min_bs[1] ? job->min_bs[1] : 4096;
+	uint64_t n = region_bytes / 100 * o->dedupe_working_set_percentage / min_write;
+
+	return n ? n : 1;
+}
+
+void fill_share(struct fill *f, const struct job *job, uint64_t base, uint64_t total)
+{
+	f->ws_base = base;
+	f->ws_total = total;
+	f->gseed = rng_mix64(job->o.randseed ^ 0x64656475706eULL);
+}
+
 void fill_init(struct fill *f, const struct job *job, unsigned number, uint64_t region_bytes)
 {
 	const struct job_opts *o = &job->o;
@@ -95,9 +122,7 @@ void fill_init(struct fill *f, const struct job *job, unsigned number, uint64_t 
 			   o->buffer_compress_chunk : min_write;
 	f->dedupe = rng_percent_threshold(o->dedupe_percentage);
 	f->working_set = o->dedupe_mode == DEDUPE_WORKING_SET;
-	f->ws_units = region_bytes / 100 * o->dedupe_working_set_percentage / min_write;
-	if (!f->ws_units)
-		f->ws_units = 1;
+	f->ws_units = fill_ws_units(job, region_bytes);
 	/*
 	 * fio refills for compression (below 100 %) and dedupe; iowl also for a pattern or zeros
 	 * in a job that reads, whose reads land in the same buffers (fio: for a pattern only).
@@ -121,7 +146,7 @@ void fill_buffer(struct fill *f, void *buf, uint64_t len)
 		memset(buf, 0, len);
 		return;
 	}
-	put_content(f, buf, len, f->next++);
+	put_content(f, buf, len, content_key(f, f->next++));
 	f->last = f->next - 1;
 }
 
@@ -130,10 +155,16 @@ void fill_refill(struct fill *f, void *buf, uint64_t len)
 	uint64_t c;
 
 	if (f->dedupe && rng_chance(&f->rng, f->dedupe)) {
+		/* dedupe_global: any content of the shared working set, whoever writes it */
+		if (f->working_set && f->ws_total) {
+			put_content(f, buf, len,
+				    rng_mix64(f->gseed + rng_below(&f->rng, f->ws_total) * GOLDEN));
+			return;
+		}
 		c = f->working_set ? rng_below(&f->rng, f->ws_units) : f->last;
 	} else {
 		c = f->next++;
 		f->last = c;
 	}
-	put_content(f, buf, len, c);
+	put_content(f, buf, len, content_key(f, c));
 }

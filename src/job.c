@@ -765,6 +765,8 @@ static int check_buffers(const struct job *job, struct iowl_err *err)
 	else if (o->dedupe_mode != DEDUPE_WORKING_SET &&
 		 job_opt_is_set(job, "dedupe_working_set_percentage"))
 		job_warn(job, "dedupe_working_set_percentage", "applies to dedupe_mode=working_set only: ignored (as fio)");
+	if (o->dedupe_global && (!o->dedupe_percentage || o->dedupe_mode != DEDUPE_WORKING_SET))
+		job_warn(job, "dedupe_global", "shares the working set of dedupe_mode=working_set with dedupe_percentage only: ignored (as fio)");
 	return 0;
 }
 

@@ -554,6 +554,9 @@ static const struct opt_def options[] = {
 	{ .name = "dedupe_working_set_percentage", .type = OPT_UINT,
 	  .off = O(dedupe_working_set_percentage), .def = "5", .max = 100, .category = "buffers",
 	  .help = "dedupe_mode=working_set: the working set's share of the region" },
+	{ .name = "dedupe_global", .type = OPT_BOOL, .off = O(dedupe_global), .def = "0",
+	  .category = "buffers",
+	  .help = "dedupe_mode=working_set: one working set shared by the jobs of the phase that set it" },
 	/* verification */
 	{ .name = "verify", .type = OPT_ENUM, .off = O(verify), .def = "0", .values = verify_values,
 	  .category = "verify",
@@ -743,7 +746,6 @@ static const struct opt_def options[] = {
 	UNSUPPORTED("trim_verify_zero"),
 	UNSUPPORTED("trim_backlog"),
 	UNSUPPORTED("trim_backlog_batch"),
-	UNSUPPORTED("dedupe_global"),
 	REFUSED("fadvise_stream", "is not a fio 3.33 option, and Linux has no POSIX_FADV_STREAMID (use write_hint)"),
 	UNSUPPORTED("openfiles"),
 	UNSUPPORTED("lockfile"),

@@ -31,6 +31,7 @@
 #include "iowl/ranks.h"
 #include "iowl/report.h"
 #include "iowl/cachefill.h"
+#include "iowl/fill.h"
 #include "iowl/run.h"
 #include "iowl/target.h"
 
@@ -299,6 +300,35 @@ static bool invalidate(const struct job *job, const struct target_plan *plan, bo
 	return true;
 }
 
+/*
+ * dedupe_global: the clones of the phase that set it share one working set, each contributing
+ * its own (a share of its region) in turn; fill_share() applies it when the worker starts.
+ */
+static void dedupe_global_share(struct phase *p)
+{
+	uint64_t total = 0;
+
+	for (unsigned pass = 0; pass < 2; pass++) {
+		uint64_t base = 0;
+
+		for (unsigned i = 0; i < p->n; i++) {
+			struct worker *w = p->w[i];
+			const struct job_opts *o = &w->job->o;
+			uint64_t bytes = 0;
+
+			if (!o->dedupe_global || !o->dedupe_percentage ||
+			    o->dedupe_mode != DEDUPE_WORKING_SET)
+				continue;
+			for (unsigned f = 0; f < w->plan.nfiles; f++)
+				bytes += w->plan.files[f].size;
+			w->dedupe_base = base;
+			w->dedupe_total = total;
+			base += fill_ws_units(w->job, bytes);
+		}
+		total = base;
+	}
+}
+
 static int phase_create(struct iowl_run *run, unsigned phase, unsigned *number, struct phase *p,
 			struct iowl_err *err)
 {
@@ -353,6 +383,7 @@ static int phase_create(struct iowl_run *run, unsigned phase, unsigned *number, 
 				return worker_failed(w, ret, err);
 		}
 	}
+	dedupe_global_share(p);
 	return 0;
 }
 

@@ -155,6 +155,8 @@ static int setup_engine(struct worker *w)
 		return err_nomem(&w->err, "job '%s': out of memory for %u buffers of %llu bytes",
 				 o->name, e->depth, (unsigned long long)bufsz);
 	fill_init(&w->fill, w->job, w->number, region_bytes(&w->plan));
+	if (w->dedupe_total)
+		fill_share(&w->fill, w->job, w->dedupe_base, w->dedupe_total);
 	for (unsigned i = 0; i < e->depth; i++) {
 		e->ios[i].index = (uint16_t)i;
 		e->ios[i].buf = (char *)e->buf_base + i * bufsz;

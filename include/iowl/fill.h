@@ -37,6 +37,8 @@ struct fill {
 	uint64_t dedupe;		/* rng_chance() threshold of a dedupable write, 0: none */
 	bool working_set;		/* dedupe_mode=working_set */
 	uint64_t ws_units;		/* its size in contents (buffers of the smallest write) */
+	uint64_t gseed;			/* dedupe_global: keys the run's shared working set */
+	uint64_t ws_base, ws_total;	/* ... this worker's share starts there, of ws_total; 0: own */
 	uint64_t seed;			/* keys every content of this worker */
 	uint64_t next;			/* the next unique content */
 	uint64_t last;			/* the last unique content (dedupe_mode=repeat) */
@@ -58,6 +60,16 @@ int fill_check(const struct job *job, struct iowl_err *err);
  * set of dedupe_mode=working_set is a share of it).
  */
 void fill_init(struct fill *f, const struct job *job, unsigned number, uint64_t region_bytes);
+
+/* The working set of dedupe_mode=working_set of a worker of job over region_bytes, in contents. */
+uint64_t fill_ws_units(const struct job *job, uint64_t region_bytes);
+
+/*
+ * dedupe_global: the worker's working set is its share of the run's, from content base of
+ * total (the sum over the workers of the phase that set dedupe_global); a dedupable write
+ * repeats any content of the whole.  After fill_init().
+ */
+void fill_share(struct fill *f, const struct job *job, uint64_t base, uint64_t total);
 
 /* Fills a buffer of len bytes as the job asks, once at setup (contents of their own). */
 void fill_buffer(struct fill *f, void *buf, uint64_t len);

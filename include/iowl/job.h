@@ -198,6 +198,7 @@ struct job_opts {
 	unsigned dedupe_percentage;
 	unsigned dedupe_mode;		/* enum dedupe_mode (iowl/fill.h) */
 	unsigned dedupe_working_set_percentage;
+	bool dedupe_global;
 	/* verification */
 	unsigned verify;		/* enum verify_mode */
 	bool do_verify;

@@ -60,6 +60,7 @@ struct worker {
 	uint64_t rpos;			/* its next IO */
 	uint64_t replay_delay_ns;	/* the delay before the IO next_io() just took */
 	uint64_t replay_last, replay_late; /* the last issue; how much the last delay overslept */
+	uint64_t dedupe_base, dedupe_total;	/* dedupe_global: the share (fill_share), set by the run */
 	struct io_u *blocked;		/* verify: waits for an overlapping IO in flight */
 	bool verifying;			/* in the verification after the writes */
 	uint64_t progress_ns;		/* the last completion, or the submission that found none in flight */
