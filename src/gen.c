@@ -301,6 +301,8 @@ static int stream_init(struct gen *g, unsigned i, const struct job *job,
 	st->rw = (uint8_t)(o->rw & (RW_F_READ | RW_F_WRITE | RW_F_TRIM));
 	st->mixed = (st->rw & (RW_F_READ | RW_F_WRITE)) == (RW_F_READ | RW_F_WRITE);
 	st->fixed_dir = st->rw & RW_F_READ ? 0 : st->rw & RW_F_WRITE ? 1 : 2;
+	if (o->rw & RW_F_TRIMWRITE)
+		st->fixed_dir = 2;	/* the trims: the worker writes each trimmed block after */
 	st->random = o->rw & RW_F_RANDOM;
 	st->read_chance = rng_percent_threshold(o->rwmixread);
 	st->rw_nr = st->random ? o->rw_nr : 0;

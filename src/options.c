@@ -340,7 +340,7 @@ static const struct opt_def options[] = {
 	/* IO type */
 	{ .name = "rw", .alias = "readwrite", .type = OPT_FUNC, .parse = parse_rw,
 	  .def = "read", .flags = OPT_F_STREAM, .category = "io",
-	  .help = "read, write, trim, randread, randwrite, randtrim, rw (readwrite), randrw; ':N' suffix" },
+	  .help = "read, write, trim, randread, randwrite, randtrim, rw (readwrite), randrw, trimwrite, randtrimwrite; ':N' suffix" },
 	{ .name = "rw_sequencer", .type = OPT_ENUM, .off = O(rw_sequencer), .def = "sequential",
 	  .values = rw_seq_values, .flags = OPT_F_STREAM, .category = "io",
 	  .help = "with rw=randread:N, what the N-1 IOs after each random jump do: sequential or identical" },
@@ -880,6 +880,8 @@ static int parse_rw(const struct opt_def *def, struct job_opts *o, const char *v
 		{ "rw", RW_F_READ | RW_F_WRITE },
 		{ "readwrite", RW_F_READ | RW_F_WRITE },
 		{ "randrw", RW_F_READ | RW_F_WRITE | RW_F_RANDOM },
+		{ "trimwrite", RW_F_TRIM | RW_F_WRITE | RW_F_TRIMWRITE },
+		{ "randtrimwrite", RW_F_TRIM | RW_F_WRITE | RW_F_TRIMWRITE | RW_F_RANDOM },
 	};
 	const char *colon = v ? strchr(v, ':') : NULL;
 	size_t len = colon ? (size_t)(colon - v) : (v ? strlen(v) : 0);
@@ -904,7 +906,7 @@ static int parse_rw(const struct opt_def *def, struct job_opts *o, const char *v
 		snprintf(word, sizeof(word), "%.*s", (int)len, v ? v : "");
 		best = suggest_closest(word, names, sizeof(names) / sizeof(names[0]));
 		snprintf(why, VAL_WHY_LEN,
-			 "'%s' is not an IO pattern (use read, write, trim, randread, randwrite, randtrim, rw or randrw%s%s%s)",
+			 "'%s' is not an IO pattern (use read, write, trim, randread, randwrite, randtrim, rw, randrw, trimwrite or randtrimwrite%s%s%s)",
 			 v ? v : "", best ? "; did you mean '" : "", best ? best : "",
 			 best ? "'?" : "");
 	}

@@ -835,6 +835,8 @@ static bool more_io(struct worker *w)
 		return w->rpos < w->replay->n;
 	if (w->verifying)
 		return verify_pending(w->verify);
+	if (w->tw_pending)	/* trimwrite: the last trim's write is still to come */
+		return true;
 	if (!loop_over && !gen_pass_done(w->gen))
 		return true;
 	/*
@@ -967,15 +969,29 @@ static struct io_u *next_io(struct worker *w, uint64_t now)
 			w->stats.depth[depth_bucket(w->inflight + w->pending + 1)]++;
 		return io;
 	}
-	if (w->replay)
-		replay_next(w, io);
-	else
-		gen_next(w->gen, io);
+	if (w->tw_pending) {
+		/* trimwrite: the write of the block just trimmed, outside the loop's budget (fio
+		 * trims io_size bytes and writes as many, number_ios of each) */
+		*io = (struct io_u){ .index = io->index, .buf = io->buf, .start_ns = io->start_ns,
+				     .op = IO_OP_WRITE, .file = w->tw.file, .offset = w->tw.offset,
+				     .len = w->tw.len, .stream = w->tw.stream };
+		w->tw_pending = false;
+		w->issued_ios++;
+	} else {
+		if (w->replay)
+			replay_next(w, io);
+		else
+			gen_next(w->gen, io);
+		w->issued_ios++;
+		w->loop_ios++;
+		w->loop_bytes += io->len;
+		if (io->op == IO_OP_TRIM && (w->job->o.rw & RW_F_TRIMWRITE)) {
+			w->tw = *io;
+			w->tw_pending = true;
+		}
+	}
 	if (w->cmdprio)
 		io->ioprio = cmdprio_pick(w->cmdprio, io);
-	w->issued_ios++;
-	w->loop_ios++;
-	w->loop_bytes += io->len;
 	if (io->op == IO_OP_WRITE) {
 		w->writes++;
 		w->last_write_file = io->file;

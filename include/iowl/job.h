@@ -18,6 +18,7 @@ enum rw_flags {
 	RW_F_WRITE = 1U << 1,
 	RW_F_TRIM = 1U << 2,
 	RW_F_RANDOM = 1U << 3,
+	RW_F_TRIMWRITE = 1U << 4,	/* trimwrite: each trim is followed by a write of its block */
 };
 
 enum file_service {

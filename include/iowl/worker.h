@@ -62,6 +62,8 @@ struct worker {
 	uint64_t replay_last, replay_late; /* the last issue; how much the last delay overslept */
 	uint64_t dedupe_base, dedupe_total;	/* dedupe_global: the share (fill_share), set by the run */
 	struct io_u *blocked;		/* verify: waits for an overlapping IO in flight */
+	bool tw_pending;		/* trimwrite: the write of trim tw comes next */
+	struct io_u tw;
 	bool verifying;			/* in the verification after the writes */
 	uint64_t progress_ns;		/* the last completion, or the submission that found none in flight */
 	bool error_stop;		/* an error ended the workload */
