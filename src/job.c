@@ -639,7 +639,8 @@ static uint64_t misfit_size(const struct job *job, uint64_t iv, const char **opt
 static int check_verify_off(struct job *job)
 {
 	static const char *const opts[] = { "verify_backlog", "verify_fatal", "verify_interval",
-					    "verify_offset", "verify_dump", "verify_backlog_batch" };
+					    "verify_offset", "verify_dump", "verify_backlog_batch",
+					    "verify_only" };
 	struct job_opts *o = &job->o;
 
 	for (unsigned i = 0; i < sizeof(opts) / sizeof(opts[0]); i++)
@@ -649,6 +650,7 @@ static int check_verify_off(struct job *job)
 	o->verify_backlog = 0;
 	o->verify_offset = 0;
 	o->verify_dump = false;
+	o->verify_only = false;
 	return 0;
 }
 
@@ -670,6 +672,8 @@ static int check_verify_combos(struct job *job, struct iowl_err *err)
 		return JOB_ERR(job, o->zero_buffers ? "zero_buffers" : "buffer_compress_percentage",
 			       err, "verify writes its own data: %s contradicts it (keep one)",
 			       o->zero_buffers ? "zero_buffers" : "buffer_compress_percentage");
+	if (o->verify_only && o->time_based && job_does_dir(job, IO_OP_WRITE))
+		return JOB_ERR(job, "verify_only", err, "verify_only replays the job's writes, which time_based leaves open-ended (fio does not support it either; drop time_based)");
 	if (o->verify_backlog && !job_does_dir(job, IO_OP_WRITE))
 		job_warn(job, "verify_backlog", "the job does not write: verify_backlog is ignored (as fio)");
 	if (o->time_based && o->do_verify && !o->verify_backlog && job_does_dir(job, IO_OP_WRITE))

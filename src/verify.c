@@ -644,6 +644,7 @@ struct verify {
 	unsigned batch, batch_left;	/* verify_backlog_batch: reads per round, and left in this one */
 	bool backlog_on, flushing;
 	bool dump;			/* verify_dump */
+	bool only;			/* verify_only: the units stand on their own, as in fio */
 	/* the read-back after the writes */
 	bool readback;
 	uint64_t rb_unit;
@@ -723,6 +724,7 @@ struct verify *verify_new(const struct job *job, unsigned clone, const struct ta
 	v->do_verify = o->do_verify;
 	v->fatal = o->verify_fatal;
 	v->dump = o->verify_dump;
+	v->only = o->verify_only;
 	v->cfg.swap = (uint32_t)o->verify_offset;
 	if (verify_alloc(v, job, depth, err))
 		goto out_free;
@@ -882,6 +884,8 @@ static unsigned check_read(struct verify *v, const struct io_u *io, const uint32
 
 		if (s && !want)
 			continue;	/* not written by this job, or its write failed */
+		if (v->only)
+			want = 0;	/* written by an earlier run: checked on its own (fio's verify_only) */
 		v->units++;
 		v->by_src[src]++;
 		if (v->cfg.swap)

@@ -1171,15 +1171,21 @@ static int issue(struct worker *w, struct io_u *io)
 {
 	int ret;
 
-	if (w->iolog.fd >= 0 && !(io->flags & IO_RETRY))
-		iolog_add(w, io);
-	if (w->eng.ops->flags & ENGINE_F_SYNC) {	/* the IO happens in this call */
-		uint64_t since = sys_enter(w, io, io->issue_ns, 0);
-
-		ret = w->eng.ops->queue(&w->eng, io);
-		sys_leave(w, since);
+	/* verify_only: a write is not made, only counted (fio's dry run), and its units noted. */
+	if (io->op == IO_OP_WRITE && w->job->o.verify_only) {
+		io->res = (int32_t)io->len;
+		ret = ENGINE_COMPLETED;
 	} else {
-		ret = w->eng.ops->queue(&w->eng, io);
+		if (w->iolog.fd >= 0 && !(io->flags & IO_RETRY))
+			iolog_add(w, io);
+		if (w->eng.ops->flags & ENGINE_F_SYNC) {	/* the IO happens in this call */
+			uint64_t since = sys_enter(w, io, io->issue_ns, 0);
+
+			ret = w->eng.ops->queue(&w->eng, io);
+			sys_leave(w, since);
+		} else {
+			ret = w->eng.ops->queue(&w->eng, io);
+		}
 	}
 	if (ret == ENGINE_COMPLETED) {
 		uint64_t now = clock_ns();

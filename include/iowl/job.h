@@ -212,6 +212,7 @@ struct job_opts {
 	bool verify_dump;
 	unsigned verify_backlog_batch;	/* 0: verify_backlog */
 	bool experimental_verify;
+	bool verify_only;		/* dry writes, then the read-back */
 	bool group_reporting;
 	double percentile_list[JOB_PCT_MAX];
 	unsigned npercentiles;

@@ -50,4 +50,34 @@ for o in verify_write_sequence verify_header_seed; do
 	"$IOWL" --name=x --filename=d --size=1m --rw=write --$o=1 > /dev/null 2> err
 	[ $? = 1 ] && grep -q "$o.*not a fio 3.33 option" err || { cat err; fail "$o not refused by name"; }
 done
-echo "verify_offset, verify_dump, verify_backlog_batch and experimental_verify as fio 3.33"
+# verify_only: the writes are replayed without IO (counted, as fio counts them) and every unit
+# they cover is read and checked on its own; the file is left as it was.
+rm -f d
+"$IOWL" --eta=never --name=w --filename=d --size=256k --bs=4k --rw=randwrite --verify=md5 \
+	--do_verify=0 > /dev/null 2> err || { cat err; fail "write for verify_only"; }
+sum=$(md5sum < d)
+"$IOWL" --eta=never --output-format=json --name=w --filename=d --size=256k --bs=4k --rw=randwrite \
+	--verify=md5 --verify_only=1 > o.json 2> err || { cat err; fail "verify_only"; }
+[ "$(jget o.json jobs.0.read.total_ios) $(jget o.json jobs.0.write.total_ios) $(v o.json units) $(v o.json errors)" = "64 64 64 0" ] ||
+	fail "verify_only: $(jget o.json jobs.0.read.total_ios) reads, $(jget o.json jobs.0.write.total_ios) writes, $(v o.json units) units, $(v o.json errors) failed; expected 64 64 64 0"
+[ "$(md5sum < d)" = "$sum" ] || fail "verify_only wrote"
+if have_fio; then
+	fio --name=w --filename=d --size=256k --bs=4k --rw=randwrite --verify=md5 --verify_only \
+		> fio.out 2>&1
+	grep -q "err= 0" fio.out || { cat fio.out; fail "fio --verify_only on iowl's data"; }
+	rm -f f
+	fio --name=w --filename=f --size=256k --bs=4k --rw=randwrite --verify=sha1 --do_verify=0 \
+		> /dev/null 2>&1 || fail "fio write"
+	"$IOWL" --eta=never --output-format=json --name=w --filename=f --size=256k --bs=4k \
+		--rw=randwrite --verify=sha1 --verify_only=1 > o.json 2> err || { cat err; fail "iowl --verify_only on fio's data"; }
+	[ "$(v o.json units)" = 64 ] || fail "verify_only on fio's data: $(v o.json units) units"
+fi
+b=$(od -An -tu1 -j $((9 * 4096 + 100)) -N1 d | tr -d ' ')
+printf "$(printf '\\%03o' $((255 - b)))" | dd of=d bs=1 seek=$((9 * 4096 + 100)) conv=notrunc 2>/dev/null
+"$IOWL" --eta=never --name=w --filename=d --size=256k --bs=4k --rw=randwrite --verify=md5 \
+	--verify_only=1 > /dev/null 2> err
+[ $? = 2 ] && grep -q "at offset=36864, length=4096: corrupt payload; first differing byte at +100" err ||
+	{ cat err; fail "verify_only: the flipped byte not found"; }
+expect_status 1 "$IOWL" --name=w --filename=d --size=256k --rw=randwrite --verify=md5 --verify_only=1 \
+	--time_based --runtime=1
+echo "verify_only, verify_offset, verify_dump, verify_backlog_batch and experimental_verify as fio 3.33"
