@@ -180,7 +180,6 @@ void verify_hdr_decode(const void *buf, struct verify_hdr *h)
 {
 	const unsigned char *p = buf;
 	uint16_t v16[4];
-	const struct verify_method *m;
 
 	memcpy(v16, p, 4);
 	memcpy(v16 + 2, p + 32, 4);
@@ -194,8 +193,14 @@ void verify_hdr_decode(const void *buf, struct verify_hdr *h)
 	h->job = (uint32_t)le16toh(v16[2]) - 1;
 	h->numberio = le16toh(v16[3]);
 	h->hdr_crc = get_le32(p + VERIFY_HDR_CRC_OFF);
-	m = verify_method_by_type(h->type);
-	h->sum = m ? area_sum(p + VERIFY_HDR_LEN, m->area) : 0;
+	h->sum = 0;	/* the header alone: the area after it is the caller's (unit_sum) */
+}
+
+/* The header of a whole unit, with its checksum area's first bytes. */
+static void unit_decode(const struct verify_cfg *cfg, const unsigned char *p, struct verify_hdr *h)
+{
+	verify_hdr_decode(p, h);
+	h->sum = area_sum(p + VERIFY_HDR_LEN, cfg->method->area);
 }
 
 int verify_cfg_init(struct verify_cfg *cfg, unsigned mode, uint32_t interval,
@@ -426,7 +431,7 @@ void verify_unit_explain(const struct verify_cfg *cfg, const void *unit, uint64_
 	if (cfg->hdr_len) {
 		unsigned char area[VERIFY_AREA_MAX];
 
-		verify_hdr_decode(p, &f->got);
+		unit_decode(cfg, p, &f->got);
 		f->hdr_crc_calc = hdr_crc(cfg, p);
 		if (cfg->method->sum) {
 			payload_sum(cfg, p, area);
@@ -438,7 +443,7 @@ void verify_unit_explain(const struct verify_cfg *cfg, const void *unit, uint64_
 	else
 		infer_expected(cfg, p, offset, f, scratch);
 	if (cfg->hdr_len)
-		verify_hdr_decode(scratch, &f->want);
+		unit_decode(cfg, scratch, &f->want);
 	first_diff(p, scratch, cfg->interval, f);
 }
 

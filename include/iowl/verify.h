@@ -89,7 +89,8 @@ struct verify_hdr {
 	uint32_t job;			/* the thread field less 1 */
 	uint16_t numberio;
 	uint32_t hdr_crc;
-	uint64_t sum;			/* the checksum area's first 8 bytes (fewer: zero-extended), LE */
+	uint64_t sum;			/* the checksum area's first 8 bytes (fewer: zero-extended), LE;
+					 * 0 from verify_hdr_decode(), which reads the 40 bytes only */
 };
 
 /* One failed unit, explained: what the header should hold, what it holds, the first bad byte. */
