@@ -11,6 +11,7 @@
 #include "iowl/fill.h"
 #include "iowl/job.h"
 #include "iowl/options.h"
+#include "iowl/place.h"
 #include "iowl/steady.h"
 #include "iowl/pattern/dist.h"
 #include "iowl/suggest.h"
@@ -191,6 +192,12 @@ static const struct opt_value exit_what_values[] = {
 	{ "group", EXIT_GROUP, "the jobs of its reporting group (the default)" },
 	{ "stonewall", EXIT_STONEWALL, "every job running now; the next stonewalled jobs still run" },
 	{ "all", EXIT_ALL, "every job running now, and no later job starts" },
+	{ NULL, 0, NULL },
+};
+
+static const struct opt_value cpus_policy_values[] = {
+	{ "shared", 0, "every clone may run on every CPU of the set (the default)" },
+	{ "split", 1, "each clone gets one CPU of the set, round robin by thread number" },
 	{ NULL, 0, NULL },
 };
 
@@ -704,6 +711,25 @@ static const struct opt_def options[] = {
 	REFUSED("merge_blktrace_file", "(merging blktraces before a replay) is not implemented: replay each trace in its own job, or merge them with blkparse"),
 	REFUSED("merge_blktrace_scalars", "(merging blktraces before a replay) is not implemented: replay each trace in its own job, or merge them with blkparse"),
 	REFUSED("merge_blktrace_iters", "(merging blktraces before a replay) is not implemented: replay each trace in its own job, or merge them with blkparse"),
+	/* CPU and memory placement (src/place.c) */
+	{ .name = "cpus_allowed", .type = OPT_FUNC, .parse = place_parse_cpus, .category = "place",
+	  .help = "CPUs the job's threads may run on: a list of numbers and ranges (0,5,8-15)" },
+	{ .name = "cpumask", .type = OPT_FUNC, .parse = place_parse_cpumask, .category = "place",
+	  .help = "CPUs as a bit mask (34: CPUs 1 and 5); the same setting as cpus_allowed" },
+	{ .name = "cpus_allowed_policy", .type = OPT_ENUM, .off = O(place.cpus_policy),
+	  .def = "shared", .values = cpus_policy_values, .category = "place",
+	  .help = "shared: every clone gets the whole set; split: one CPU each" },
+	{ .name = "numa_cpu_nodes", .type = OPT_FUNC, .parse = place_parse_cpu_nodes,
+	  .category = "place", .help = "run on the CPUs of these NUMA nodes (0,1, 0-1 or all)" },
+	{ .name = "numa_mem_policy", .type = OPT_FUNC, .parse = place_parse_mem_policy,
+	  .category = "place",
+	  .help = "memory policy MODE[:NODES]: default, prefer:N, bind:NODES, interleave:NODES or local" },
+	{ .name = "nice", .type = OPT_FUNC, .parse = place_parse_nice, .def = "0",
+	  .category = "place", .help = "run the job's threads at this nice value (-20 to 19)" },
+	{ .name = "prio", .type = OPT_FUNC, .parse = place_parse_prio, .category = "place",
+	  .help = "IO priority level 0 (highest) to 7 (ioprio_set(2); class best-effort unless prioclass)" },
+	{ .name = "prioclass", .type = OPT_FUNC, .parse = place_parse_prioclass,
+	  .category = "place", .help = "IO priority class: 1 realtime, 2 best-effort, 3 idle (0: none)" },
 	/* fio options iowl does not implement: naming one is an error, never ignored */
 	UNSUPPORTED("rate_ignore_thinktime"),
 	REFUSED("thinkcycles", NEWER_THAN_FIO),
@@ -727,14 +753,6 @@ static const struct opt_def options[] = {
 	UNSUPPORTED("bwavgtime"),
 	UNSUPPORTED("iopsavgtime"),
 	UNSUPPORTED("disk_util"),
-	UNSUPPORTED("cpus_allowed"),
-	UNSUPPORTED("cpus_allowed_policy"),
-	UNSUPPORTED("cpumask"),
-	UNSUPPORTED("numa_cpu_nodes"),
-	UNSUPPORTED("numa_mem_policy"),
-	UNSUPPORTED("nice"),
-	UNSUPPORTED("prio"),
-	UNSUPPORTED("prioclass"),
 	UNSUPPORTED("ioscheduler"),
 	UNSUPPORTED("gtod_reduce"),
 	UNSUPPORTED("gtod_cpu"),

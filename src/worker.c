@@ -20,6 +20,7 @@
 #include "iowl/verify.h"
 #include "iowl/wlog.h"
 #include "iowl/worker.h"
+#include "iowl/place.h"
 
 #define SAMPLE_NS 500000000ULL		/* fio's bwavgtime / iopsavgtime */
 #define IO_RETRY 1U			/* io_u flag: resubmission of a short or EAGAIN IO */
@@ -1567,7 +1568,10 @@ void *worker_main(void *arg)
 	uint64_t now, work_end, due;
 	int log_ret = 0;
 
-	w->status = worker_setup(w);
+	/* placement first, so the buffers come from the job's NUMA policy, as fio */
+	w->status = place_apply(&o->place, w->number, o->name, &w->err);
+	if (!w->status)
+		w->status = worker_setup(w);
 	__atomic_store_n(&w->state, WORKER_READY, __ATOMIC_RELEASE);	/* read by the run */
 	due = wait_start(w);
 	if (w->status || stopping(w) || o->create_only) /* create_only: the layout was all */

@@ -9,6 +9,7 @@
 #include "iowl/cmdprio.h"
 #include "iowl/err.h"
 #include "iowl/pattern/dist.h"
+#include "iowl/place.h"
 #include "iowl/steady.h"
 #include "iowl/value.h"
 
@@ -263,6 +264,8 @@ struct job_opts {
 	unsigned replay_skip; /* 1 << IO_OP_READ, _WRITE, _TRIM; 1 << 3 syncs */
 	unsigned sync_file_range_nr;	/* sync_file_range(2) every this many writes, 0: never */
 	unsigned sync_file_range_flags;	/* its SYNC_FILE_RANGE_* flags */
+	/* CPU and memory placement (src/place.c) */
+	struct place_opts place;
 };
 
 /* zonemode=: fio's zones. */

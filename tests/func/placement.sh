@@ -1,0 +1,106 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# cpus_allowed, cpumask, cpus_allowed_policy, numa_cpu_nodes, nice, prio and prioclass: read back
+# from the running worker threads (/proc/PID/task/TID: Cpus_allowed_list, the nice field of stat,
+# ionice -p) and compared with what fio 3.33's threads get for the same options.
+# numa_mem_policy: the set_mempolicy(2) call each worker makes, seen with strace.
+. "$(dirname "$0")/../lib.sh"
+cpus=$(awk '/^Cpus_allowed_list/ { print $2 }' /proc/self/status)
+[ "$cpus" = 0-1 ] || [ "$(nproc)" -ge 2 ] || skip "needs two CPUs (this process may use $cpus)"
+command -v ionice > /dev/null || skip "ionice (util-linux) is not installed"
+self_nice=$(awk '{ sub(/^.*\) /, ""); print $17 }' /proc/self/stat)
+self_prio=$(ionice -p $$)
+f=$SCRATCH/f
+truncate -s 1m "$f"
+job="--name=p --ioengine=psync --rw=randread --bs=4k --size=1m --filename=$f --thread --time_based --runtime=3 --rate_iops=50"
+
+# What a thread of PID shows for KIND (cpus, nice, ioprio), one line per thread but the main one.
+view() { # pid kind
+	for t in /proc/"$1"/task/*; do
+		tid=${t##*/}
+		[ "$tid" = "$1" ] && continue
+		case $2 in
+		cpus) awk '/^Cpus_allowed_list/ { print $2 }' "$t/status" ;;
+		nice) awk '{ sub(/^.*\) /, ""); print $17 }' "$t/stat" ;;
+		ioprio) ionice -p "$tid" ;;
+		esac
+	done 2> /dev/null
+}
+
+# Runs TOOL with the job and OPTS; prints the sorted values of KIND of the threads that differ
+# from this shell's, once N threads differ alike twice in a row (or what it saw after 15 s).
+sample() { # tool n kind opts...
+	tool=$1 n=$2 kind=$3; shift 3
+	case $kind in cpus) def=$cpus ;; nice) def=$self_nice ;; ioprio) def=$self_prio ;; esac
+	if [ "$tool" = fio ]; then
+		fio --output=/dev/null $job "$@" > "$SCRATCH/tool.out" 2>&1 &
+	else
+		"$IOWL" --output=/dev/null $job "$@" > "$SCRATCH/tool.out" 2>&1 &
+	fi
+	pid=$!
+	# the same view twice in a row: not a thread caught while it is set up
+	i=0 got="" last=""
+	while [ $i -lt 75 ]; do
+		got=$(view $pid "$kind" | grep -vxF "$def" | sort)
+		[ "$(printf '%s' "$got" | grep -c .)" -ge "$n" ] && [ "$got" = "$last" ] && break
+		last=$got
+		sleep 0.2
+		i=$((i + 1))
+	done
+	wait $pid || { cat "$SCRATCH/tool.out"; fail "$tool $*: the run failed"; }
+	echo "$got" | tr '\n' ' '
+}
+
+# check N KIND EXPECTED OPTS...: iowl's N workers show EXPECTED; so do fio's threads, where installed.
+check() {
+	n=$1 kind=$2 want=$3; shift 3
+	got=$(sample iowl "$n" "$kind" "$@")
+	[ "$got" = "$want" ] || fail "iowl $*: the workers' $kind is '$got', expected '$want'"
+	if have_fio; then
+		fgot=$(sample fio "$n" "$kind" "$@")
+		[ "$fgot" = "$got" ] || fail "$*: fio's threads' $kind is '$fgot', iowl's '$got'"
+	fi
+	echo "ok: $* -> $got"
+}
+
+check 2 cpus "1 1 " --numjobs=2 --cpus_allowed=1
+check 2 cpus "0 1 " --numjobs=2 --cpus_allowed=0-1 --cpus_allowed_policy=split
+check 3 cpus "0 0 1 " --numjobs=3 --cpus_allowed=0,1 --cpus_allowed_policy=split
+check 1 cpus "1 " --cpumask=2
+check 2 nice "5 5 " --numjobs=2 --nice=5
+check 1 ioprio "best-effort: prio 3 " --prio=3
+check 1 ioprio "idle " --prioclass=3
+check 1 ioprio "best-effort: prio 6 " --prioclass=2 --prio=6
+if [ "$(id -u)" = 0 ]; then
+	check 1 ioprio "realtime: prio 1 " --prioclass=1 --prio=1
+fi
+
+# numa_cpu_nodes=0: node 0's CPUs (all of them on a one-node machine, so look at the call)
+if command -v strace > /dev/null && [ -d /sys/devices/system/node/node0 ]; then
+	strace -f -qq -e trace=sched_setaffinity,set_mempolicy -o "$SCRATCH/st" \
+		"$IOWL" --output=/dev/null --name=n --ioengine=null --size=1m --numjobs=2 \
+		--numa_cpu_nodes=0 --numa_mem_policy=bind:0 > /dev/null 2>&1 ||
+		fail "numa_cpu_nodes/numa_mem_policy run failed"
+	[ "$(grep -c 'set_mempolicy(MPOL_BIND, \[0x0*1,' "$SCRATCH/st")" = 2 ] ||
+		{ cat "$SCRATCH/st"; fail "numa_mem_policy=bind:0: not one set_mempolicy(MPOL_BIND, [1]) per worker"; }
+	[ "$(grep -c 'sched_setaffinity(0, ' "$SCRATCH/st")" = 2 ] ||
+		{ cat "$SCRATCH/st"; fail "numa_cpu_nodes=0: not one sched_setaffinity per worker"; }
+	strace -f -qq -e trace=set_mempolicy -o "$SCRATCH/st2" "$IOWL" --output=/dev/null \
+		--name=n --ioengine=null --size=1m --numa_mem_policy=interleave:all > /dev/null 2>&1 ||
+		fail "numa_mem_policy=interleave:all run failed"
+	grep -q 'set_mempolicy(MPOL_INTERLEAVE, \[0x0*1,' "$SCRATCH/st2" ||
+		{ cat "$SCRATCH/st2"; fail "numa_mem_policy=interleave:all"; }
+	echo "ok: numa_cpu_nodes, numa_mem_policy"
+fi
+
+# bad values stop at their line
+printf '[a]\nioengine=null\nsize=1m\ncpus_allowed=0,4096\n' > "$SCRATCH/b1.fio"
+expect_status 1 "$IOWL" --parse-only "$SCRATCH/b1.fio"
+grep -q "b1.fio:4: cpus_allowed=0,4096: CPU 4096 is too large" "$SCRATCH/err" || { cat "$SCRATCH/err"; fail "cpus_allowed past the machine"; }
+printf '[a]\nioengine=null\nsize=1m\nnice=20\n' > "$SCRATCH/b2.fio"
+expect_status 1 "$IOWL" --parse-only "$SCRATCH/b2.fio"
+grep -q "b2.fio:4: nice=20: must be -20 to 19" "$SCRATCH/err" || { cat "$SCRATCH/err"; fail "nice range"; }
+printf '[a]\nioengine=null\nsize=1m\nnuma_mem_policy=prefer:0-1\n' > "$SCRATCH/b3.fio"
+expect_status 1 "$IOWL" --parse-only "$SCRATCH/b3.fio"
+grep -q "b3.fio:4: numa_mem_policy=prefer:0-1: " "$SCRATCH/err" || { cat "$SCRATCH/err"; fail "numa_mem_policy prefer with two nodes"; }
+exit 0
