@@ -329,6 +329,41 @@ static void assign_groups(struct job *jobs, unsigned njobs)
 	}
 }
 
+/*
+ * wait_for=NAME: the job starts after every clone of the earlier job of that name, as fio: the
+ * name must be an earlier job's, and one job's only.  Returns 0 or -EINVAL with err set.
+ */
+static int resolve_wait_for(struct job *jobs, unsigned njobs, struct iowl_err *err)
+{
+	for (unsigned i = 0; i < njobs; i++) {
+		const char *name = jobs[i].o.wait_for;
+		unsigned found = 0, n = 0;
+
+		if (!name || !*name)
+			continue;
+		if (!strcmp(name, jobs[i].o.name))
+			return job_opt_err(&jobs[i], "wait_for", err,
+					   "a job cannot wait for itself");
+		for (unsigned k = 0; k < njobs; k++)
+			if (k != i && !strcmp(jobs[k].o.name, name)) {
+				found = k + 1;
+				n++;
+			}
+		if (!n || found > i)
+			return job_opt_err(
+				&jobs[i], "wait_for", err,
+				"no job named '%s' before this one (a waitee comes first, as in fio)",
+				name);
+		if (n > 1)
+			return job_opt_err(
+				&jobs[i], "wait_for", err,
+				"%u jobs are named '%s': the waitee's name must be unique", n,
+				name);
+		jobs[i].wait_for = found;
+	}
+	return 0;
+}
+
 int jobfile_build(const struct jobfile_input *in, struct job **jobs_out, unsigned *njobs_out,
 		  struct iowl_err *err)
 {
@@ -378,6 +413,11 @@ int jobfile_build(const struct jobfile_input *in, struct job **jobs_out, unsigne
 		return ret;
 	}
 	assign_groups(jobs, njobs);
+	ret = resolve_wait_for(jobs, njobs, err);
+	if (ret) {
+		jobfile_free(jobs, njobs);
+		return ret;
+	}
 	*jobs_out = jobs;
 	*njobs_out = njobs;
 	return 0;

@@ -157,6 +157,7 @@ void run_release(struct iowl_run *run)
 	jobfile_free(run->jobs, run->njobs);
 	ini_doc_release(&run->doc);
 	guard_set_release(&run->guard);
+	free(run->ctl.job_done);
 	memset(run, 0, sizeof(*run));
 }
 
@@ -1107,7 +1108,9 @@ int run_collect(struct iowl_run *run, struct run_outcome *o)
 		o->phase_disk = calloc((size_t)nphases * 2 * o->disks.n, sizeof(*o->phase_disk));
 	gettimeofday(&tv, NULL);
 	o->res.collected = calloc(run->njobs ? run->njobs : 1, sizeof(*o->res.collected));
-	if (!o->res.collected)
+	free(run->ctl.job_done); /* a sweep's points run one after another */
+	run->ctl.job_done = calloc(run->njobs ? run->njobs : 1, sizeof(*run->ctl.job_done));
+	if (!o->res.collected || !run->ctl.job_done)
 		ret = -ENOMEM;
 	ranks_begin(nphases);
 	for (unsigned ph = 0; ph < nphases && !ret && !run->abandoned; ph++) {

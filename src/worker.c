@@ -1389,6 +1389,17 @@ static void account_cpu(struct worker *w, const struct rusage *a, const struct r
 	w->stats.minf = (uint64_t)(b->ru_minflt - a->ru_minflt);
 }
 
+/* wait_for: waits until every clone of the waitee has finished.  Returns when (now). */
+static uint64_t wait_waitee(struct worker *w)
+{
+	const struct job *ee = w->job - w->job->index + (w->job->wait_for - 1);
+	const unsigned *done = &w->ctl->job_done[ee->index];
+
+	while (__atomic_load_n(done, __ATOMIC_ACQUIRE) < ee->o.numjobs && !stopping(w))
+		nanosleep(&(struct timespec){ 0, 10000000 }, NULL);
+	return clock_ns();
+}
+
 /*
  * Waits for the phase to start: on a futex, so thousands of clones do not poll (their wake-ups
  * slowed the start of numjobs=1024 to seconds).  Returns when this clone's IO is due: the
@@ -1407,7 +1418,7 @@ static uint64_t wait_start(struct worker *w)
 	if (o->startdelay.hi > o->startdelay.lo)	/* per clone, reproducible */
 		delay += (o->startdelay.hi - o->startdelay.lo) *
 			 ((w->number * 2654435761u) % 1001) / 1000;
-	until = w->ctl->start_ns + delay;
+	until = (w->job->wait_for ? wait_waitee(w) : w->ctl->start_ns) + delay;
 	while ((now = clock_ns()) < until && !stopping(w)) {
 		uint64_t ns = until - now < 20000000 ? until - now : 20000000;
 
@@ -1645,6 +1656,8 @@ out:
 	 */
 	if (w->eng.ops && w->eng.ops->cleanup && !w->stuck)
 		w->eng.ops->cleanup(&w->eng);
+	if (w->ctl->job_done)
+		__atomic_add_fetch(&w->ctl->job_done[w->job->index], 1, __ATOMIC_RELEASE);
 	__atomic_store_n(&w->state, WORKER_DONE, __ATOMIC_RELEASE);
 	return NULL;
 }

@@ -225,6 +225,7 @@ struct job_opts {
 	unsigned log_avg_msec, log_hist_msec, log_hist_coarseness;
 	bool log_offset, per_job_logs;
 	bool stonewall;
+	char *wait_for; /* start after every clone of the job of this name has finished */
 	bool new_group;
 	unsigned kb_base;
 	/* io_uring */
@@ -329,6 +330,7 @@ struct job {
 	unsigned group;		/* reporting group */
 	unsigned phase;		/* jobs of one phase run together; stonewall starts a new one */
 	bool off_rank;		/* --rank-jobs leaves it to other ranks: not run here (ranks.h) */
+	unsigned wait_for;	/* 1 + index of the job wait_for= names (an earlier one); 0: none */
 	unsigned file_index;	/* which job file it came from */
 	struct opt_pos *pos;	/* per option (opt_index), file NULL where never set */
 	struct job_kv *kv;

@@ -32,6 +32,7 @@ struct run_ctl {
 	unsigned ready;			/* workers that finished setup (atomic) */
 	uint64_t start_ns;		/* when the phase started */
 	uint64_t fill_exact;		/* cache fill: exact up to this many blocks; 0: not counted */
+	unsigned *job_done; /* per job (index): clones finished (atomic), for wait_for */
 };
 
 enum worker_state {

@@ -30,7 +30,6 @@ allowed() {
 	latency-profile) return 0 ;;				# latency_target
 	numa) return 0 ;;					# numa_cpu_nodes
 	surface-scan) return 0 ;;				# create_serialize
-	waitfor) return 0 ;;					# wait_for
 	enospc-pressure) return 0 ;;				# error_dump
 	esac
 	return 1
