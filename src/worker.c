@@ -21,6 +21,8 @@
 #include "iowl/wlog.h"
 #include "iowl/worker.h"
 #include "iowl/place.h"
+#include "iowl/jobctl.h"
+#include "report/fmt.h"
 
 #define SAMPLE_NS 500000000ULL		/* fio's bwavgtime / iopsavgtime */
 #define IO_RETRY 1U			/* io_u flag: resubmission of a short or EAGAIN IO */
@@ -327,6 +329,10 @@ static void record_error(struct worker *w, const struct io_u *io, int err)
 	/* As fio: the first error ends the job unless continue_on_error and ignore_error let it by. */
 	if (!job_error_ignored(&w->job->o, err == EILSEQ ? 2 : io->op == IO_OP_READ ? 0 : 1, err))
 		w->no_more = w->error_stop = true;
+	else if (w->job->o.error_dump) /* the one that ends the job is reported at the end */
+		iowl_warn("job '%s': io error on file %s: %s: %s offset=%llu, length=%u",
+			  w->job->o.name, w->plan.files[io->file].path, strerror(err),
+			  fmt_op_name(io->op), (unsigned long long)io->offset, (unsigned)io->len);
 }
 
 /* Counts bad units of a verified read as errors; the first is the error reported (EILSEQ, as fio). */
@@ -1159,6 +1165,9 @@ static int think(struct worker *w)
 	now = think_sleep(w, now, end);
 	w->stats.think_stalls++;
 	w->stats.think_ns += now - start;
+	/* rate_ignore_thinktime: the schedule moves on by the stall, no catching up after it */
+	for (unsigned d = 0; o->rate_ignore_thinktime && d < 3; d++)
+		w->rate_next[d] += now - start;
 	w->think_last = count;
 	if (w->think_io_at != UINT64_MAX)
 		w->think_io_at = now + o->thinktime_iotime;
@@ -1579,12 +1588,21 @@ void *worker_main(void *arg)
 	uint64_t now, work_end, due;
 	int log_ret = 0;
 
-	/* placement first, so the buffers come from the job's NUMA policy, as fio */
+	/* placement first, so the buffers come from the job's NUMA policy, as fio; then the IDs */
 	w->status = place_apply(&o->place, w->number, o->name, &w->err);
+	if (!w->status && (job_opt_is_set(w->job, "uid") || job_opt_is_set(w->job, "gid")))
+		w->status = jobctl_set_ids(job_opt_is_set(w->job, "uid") ? (long)o->uid : -1,
+					   job_opt_is_set(w->job, "gid") ? (long)o->gid : -1,
+					   o->name, &w->err);
 	if (!w->status)
 		w->status = worker_setup(w);
 	__atomic_store_n(&w->state, WORKER_READY, __ATOMIC_RELEASE);	/* read by the run */
 	due = wait_start(w);
+	if (!w->status && o->exec_prerun && !stopping(w) && !o->create_only) {
+		w->status = jobctl_exec(o->exec_prerun, o->name, "prerun", &w->err);
+		/* the runtime starts after it, as fio's */
+		due = clock_ns() > due ? clock_ns() : due;
+	}
 	if (w->status || stopping(w) || o->create_only) /* create_only: the layout was all */
 		goto out;
 	getrusage(RUSAGE_THREAD, &ru0);
@@ -1649,6 +1667,15 @@ void *worker_main(void *arg)
 		w->status = -EIO;
 	if (w->verify)
 		verify_report(w);
+	if (o->exec_postrun) {
+		struct iowl_err post = { "" };
+		int ret = jobctl_exec(o->exec_postrun, o->name, "postrun", &post);
+
+		if (ret && !w->status) {
+			w->status = ret;
+			w->err = post;
+		}
+	}
 out:
 	/*
 	 * io_uring rings made with SINGLE_ISSUER can only be waited on by the thread that made

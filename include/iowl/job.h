@@ -267,6 +267,11 @@ struct job_opts {
 	unsigned sync_file_range_flags;	/* its SYNC_FILE_RANGE_* flags */
 	/* CPU and memory placement (src/place.c) */
 	struct place_opts place;
+	/* job control (src/jobctl.c) */
+	char *exec_prerun, *exec_postrun; /* shell commands before and after the job's IO */
+	unsigned uid, gid;		  /* the thread's IDs, where set (job_opt_is_set) */
+	bool error_dump;		  /* print every IO error as it happens, ignored ones too */
+	bool rate_ignore_thinktime;	  /* a rate's schedule moves on by the thinktime stalls */
 };
 
 /* zonemode=: fio's zones. */
