@@ -12,6 +12,7 @@
 #include "iowl/job.h"
 #include "iowl/options.h"
 #include "iowl/place.h"
+#include "iowl/lattarget.h"
 #include "iowl/steady.h"
 #include "iowl/pattern/dist.h"
 #include "iowl/suggest.h"
@@ -746,13 +747,24 @@ static const struct opt_def options[] = {
 	{ .name = "rate_ignore_thinktime", .type = OPT_BOOL, .off = O(rate_ignore_thinktime),
 	  .def = "0", .category = "time",
 	  .help = "after a thinktime stall, go on at the rate instead of catching up" },
+	/* latency limits (src/lattarget.c) */
+	{ .name = "max_latency", .type = OPT_FUNC, .parse = lt_parse_max_latency, .def = "0",
+	  .category = "time",
+	  .help = "end the job with ETIMEDOUT when an IO takes longer, per direction (bare numbers are microseconds)" },
+	{ .name = "latency_target", .type = OPT_TIME, .off = O(latency_target), .def = "0",
+	  .unit_ns = NS_US, .category = "time",
+	  .help = "find the deepest queue (up to iodepth) whose latency keeps this (bare numbers are microseconds)" },
+	{ .name = "latency_window", .type = OPT_TIME, .off = O(latency_window), .def = "0",
+	  .unit_ns = NS_US, .category = "time",
+	  .help = "latency_target: how long each depth is tried (bare numbers are microseconds)" },
+	{ .name = "latency_percentile", .type = OPT_FUNC, .parse = lt_parse_percentile,
+	  .def = "100", .category = "time",
+	  .help = "latency_target: the share of IOs in a window that must keep the target" },
+	{ .name = "latency_run", .type = OPT_BOOL, .off = O(latency_run), .def = "0",
+	  .category = "time",
+	  .help = "latency_target: keep adjusting the depth for the whole run instead of ending once found" },
 	/* fio options iowl does not implement: naming one is an error, never ignored */
 	REFUSED("thinkcycles", NEWER_THAN_FIO),
-	UNSUPPORTED("latency_target"),
-	UNSUPPORTED("latency_window"),
-	UNSUPPORTED("latency_percentile"),
-	UNSUPPORTED("latency_run"),
-	UNSUPPORTED("max_latency"),
 	REFUSED("percentage_sequential", "is refused by fio 3.33 too (deprecated): use percentage_random=100-N"),
 	REFUSED("size_increment", NOT_IN_FIO),
 	UNSUPPORTED("verify_async"),

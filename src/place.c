@@ -16,7 +16,7 @@
 
 #define IOPRIO_CLASS_SHIFT 13
 #define IOPRIO_WHO_PROCESS 1
-#define IOPRIO_CLASS_BE	   2
+#define IOPRIO_CLASS_BE 2
 
 static void set_bit(struct place_set *s, unsigned i)
 {

@@ -22,6 +22,7 @@
 #include "iowl/worker.h"
 #include "iowl/place.h"
 #include "iowl/jobctl.h"
+#include "iowl/lattarget.h"
 #include "report/fmt.h"
 
 #define SAMPLE_NS 500000000ULL		/* fio's bwavgtime / iopsavgtime */
@@ -174,6 +175,7 @@ static int setup_engine(struct worker *w)
 			return err_nomem(&w->err, "out of memory");
 		cmdprio_init(w->cmdprio, &o->cmdprio, o->randseed ^ ((uint64_t)w->number << 40));
 	}
+	w->qd = e->depth;
 	w->async = !(e->ops->flags & ENGINE_F_SYNC) && e->depth > 1;
 	w->moves_data = !(e->ops->flags & ENGINE_F_NODATA);
 	return e->ops->init(e, &w->err);
@@ -232,6 +234,9 @@ static int worker_setup(struct worker *w)
 		ret = setup_verify(w);
 	if (w->job->nreplays)
 		w->replay = &w->job->replays[w->clone % w->job->nreplays];
+	if (!ret && o->latency_target && !(w->lt = calloc(1, sizeof(*w->lt))))
+		ret = err_nomem(&w->err, "out of memory");
+	w->lat_limits = w->lt || o->max_latency[0] || o->max_latency[1] || o->max_latency[2];
 	if (!ret && !(w->gen = gen_new(w->job, w->clone, w->number, &w->plan, &w->err)))
 		ret = -EINVAL;
 	if (!ret && (stats_init(&w->stats, stats_dirs(w->job), o->slat_percentiles,
@@ -631,6 +636,69 @@ static inline void count_zero(struct dir_stats *ds, const struct io_u *io)
  * IOs the same way); EINTR and EAGAIN are resubmitted as they are, but for nowait=1, where
  * EAGAIN is the answer asked for and an error, as in fio.
  */
+/*
+ * latency_target's change of depth waits for the IOs in flight (fio's quiesce).  Returns true
+ * while it waits; once the queue is empty, the depth found starts its final window with new
+ * statistics, as fio's reset_all_stats().
+ */
+static bool lt_quiesced(struct worker *w)
+{
+	uint64_t now;
+
+	if (w->inflight)
+		return true;
+	w->lt_drain = false;
+	if (w->lt_final) {
+		w->lt_final = false;
+		now = clock_ns();
+		stats_reset(&w->stats);
+		w->start_ns = now;
+		memset(w->sample_ios, 0, sizeof(w->sample_ios));
+		memset(w->sample_bytes, 0, sizeof(w->sample_bytes));
+		w->sample_start_ns = now;
+		w->next_sample_ns = now + SAMPLE_NS;
+		w->lt->window_start = now;
+		w->lt->window_ios = w->done_ios;
+	}
+	return false;
+}
+
+/* The latency of a completed IO against max_latency and latency_target (fio's checks). */
+static void lat_limits(struct worker *w, const struct io_u *io, uint64_t lat, uint64_t now)
+{
+	uint64_t max = w->job->o.max_latency[io->op];
+	enum lt_action a = LT_NONE;
+
+	if (max && lat > max) {
+		if (!w->error_stop)
+			iowl_warn("job '%s': latency of %llu us exceeds max_latency (%llu us)",
+				  w->job->o.name, (unsigned long long)(lat / 1000),
+				  (unsigned long long)(max / 1000));
+		record_error(w, io, ETIMEDOUT);
+	}
+	if (!w->lt)
+		return;
+	a = lt_io(w->lt, lat, now, w->done_ios);
+	if (a == LT_NONE)
+		a = lt_check(w->lt, now, w->done_ios);
+	w->qd = w->lt->qd;
+	if (a == LT_FATAL) {
+		if (!w->error_stop)
+			iowl_warn(
+				"job '%s': latency of %llu us at depth 1 exceeds latency_target (%llu us)",
+				w->job->o.name, (unsigned long long)(lat / 1000),
+				(unsigned long long)(w->lt->target_ns / 1000));
+		record_error(w, io, ETIMEDOUT);
+	} else if (a == LT_QUIESCE) {
+		w->lt_drain = true;
+	} else if (a == LT_FINAL) {
+		w->lt_final = true;
+	} else if (a == LT_DONE) {
+		w->no_more = true;
+	}
+	w->stats.latency_depth = w->qd;
+}
+
 static void complete_io(struct worker *w, struct io_u *io, uint64_t now)
 {
 	struct dir_stats *ds;
@@ -701,6 +769,8 @@ static void complete_io(struct worker *w, struct io_u *io, uint64_t now)
 			hist_add(ds->sched_hist, now - io->sched_ns);
 	}
 	lat_add(&ds->lat, now - io->start_ns);
+	if (w->lat_limits && !w->verifying)
+		lat_limits(w, io, now - io->start_ns, now);
 	if (ds->clat_hist)
 		hist_add(ds->clat_hist, now - io->issue_ns);
 	if (ds->lat_hist)
@@ -1227,10 +1297,13 @@ static int issue(struct worker *w, struct io_u *io)
 /* Submits until the queue is full or the workload ends.  Returns 0 or -errno. */
 static int fill_queue(struct worker *w)
 {
-	while (w->inflight + w->pending < w->eng.depth && !stopping(w)) {
+	while (w->inflight + w->pending < w->qd && !stopping(w)) {
 		struct io_u *io;
 		uint64_t now;
 		int ret;
+
+		if (w->lt && (w->lt_drain || w->lt_final) && lt_quiesced(w))
+			break;
 
 		if (!w->nrequeue && !w->blocked && !more_io(w))
 			break;
@@ -1308,7 +1381,7 @@ static unsigned reap_min(const struct worker *w)
 	const struct job_opts *o = &w->job->o;
 	unsigned min = o->iodepth_batch_complete_min;
 
-	if (w->inflight >= w->eng.depth) {
+	if (w->inflight >= w->qd) {
 		unsigned low = w->inflight > o->iodepth_low ? w->inflight - o->iodepth_low : 1;
 
 		min = low > min ? low : min;
@@ -1628,6 +1701,10 @@ void *worker_main(void *arg)
 		w->rated = w->rated || o->rate[d] || o->rate_iops[d];
 	}
 	think_rate_start(w, now);
+	if (w->lt) { /* latency_target: the search starts at depth 1 */
+		lt_init(w->lt, o, w->eng.depth, now, 0);
+		w->qd = w->lt->qd;
+	}
 	w->status = run_loop(w);
 	if (w->stuck)
 		w->status = stuck_report(w, clock_ns());
@@ -1722,6 +1799,9 @@ void worker_free(struct worker *w)
 	hist_free(w->step_hist);
 	hist_free(w->step_scratch);
 	free(w->cmdprio);
+	free(w->step_hist);
+	free(w->step_scratch);
+	free(w->lt);
 	free(w);
 }
 

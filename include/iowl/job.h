@@ -272,6 +272,12 @@ struct job_opts {
 	unsigned uid, gid;		  /* the thread's IDs, where set (job_opt_is_set) */
 	bool error_dump;		  /* print every IO error as it happens, ignored ones too */
 	bool rate_ignore_thinktime;	  /* a rate's schedule moves on by the thinktime stalls */
+	/* latency limits (src/lattarget.c) */
+	uint64_t max_latency[3];   /* ns per direction: an IO over it ends the job; 0: none */
+	uint64_t latency_target;   /* ns; 0: no depth search */
+	uint64_t latency_window;   /* ns each depth is tried */
+	double latency_percentile; /* share of IOs that must keep the target */
+	bool latency_run;	   /* keep adjusting the depth instead of ending */
 };
 
 /* zonemode=: fio's zones. */

@@ -80,6 +80,7 @@ struct worker_stats {
 	uint64_t runtime_ns;		/* measured time, ramp excluded */
 	uint64_t read_runtime_ns;	/* the reads' time where it differs (verify read-back), 0: runtime_ns */
 	uint64_t usr_ns, sys_ns;
+	unsigned latency_depth; /* latency_target: the depth it ended at; 0: none */
 	uint64_t ctx, majf, minf;
 	uint64_t think_stalls, think_ns, think_spin_ns;	/* thinktime: stalls, their time, spun part */
 	uint64_t errors;

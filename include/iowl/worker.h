@@ -50,6 +50,8 @@ struct worker {
 	uint16_t *free_idx;
 	struct io_u **pend;		/* queued, not yet committed: pend[0..pending) */
 	unsigned nfree;
+	unsigned qd;	 /* IOs in flight at most: the depth, or latency_target's */
+	bool lat_limits; /* max_latency or latency_target: each completion is checked */
 	unsigned inflight;
 	unsigned pending;		/* queued, not yet committed */
 	struct io_u **requeue;		/* IOs to issue again: refused (BUSY), short, EAGAIN or EINTR */
@@ -115,6 +117,9 @@ struct worker {
 	 */
 	uint64_t sys_ns;
 	const struct io_u *sys_io;	/* the IO of that call (sync engines), NULL: a batch */
+	struct lat_target *lt;		/* latency_target's search, NULL: none */
+	bool lt_drain; /* the depth went down: no new IO until the queue is empty */
+	bool lt_final; /* the depth is found: reset the statistics once it is empty */
 	/* Cold. */
 	const struct job *job;
 	unsigned clone;

@@ -195,8 +195,8 @@ static json_t *json_dist(const uint64_t *map, const char *const *keys)
 	return json_pct_map(pct, STATS_BUCKETS, keys);
 }
 
-/* From "job_runtime" to "latency_window". */
-static json_t *json_job_tail(const struct job_result *u)
+/* From "job_runtime" to "latency_window", for a job without latency_target. */
+static json_t *json_job_tail_plain(const struct job_result *u)
 {
 	static const char *const depth[] = { "1", "2", "4", "8", "16", "32", ">=64" };
 	static const char *const batch[] = { "0", "4", "8", "16", "32", "64", ">=64" };
@@ -219,6 +219,26 @@ static json_t *json_job_tail(const struct job_result *u)
 			 "latency_ms", json_pct_map(ms, HIST_FIO_MS_NR, bucket_keys),
 			 "latency_depth", JI(fmt_iodepth(u)), "latency_target", JI(0),
 			 "latency_percentile", 100.0, "latency_window", JI(0));
+}
+
+/* From "job_runtime" to "latency_window": latency_target's figures in fio's units (ns, us). */
+static json_t *json_job_tail(const struct job_result *u)
+{
+	json_t *o = json_job_tail_plain(u);
+	const struct job_opts *jo = u->job ? &u->job->o : NULL;
+
+	if (!o || !jo || !jo->latency_target)
+		return o;
+	if (json_object_set_new(o, "latency_depth", json_integer(u->st.latency_depth)) ||
+	    json_object_set_new(o, "latency_target",
+				json_integer((json_int_t)jo->latency_target)) ||
+	    json_object_set_new(o, "latency_percentile", json_real(jo->latency_percentile)) ||
+	    json_object_set_new(o, "latency_window",
+				json_integer((json_int_t)(jo->latency_window / NSEC_PER_USEC)))) {
+		json_decref(o);
+		return NULL;
+	}
+	return o;
 }
 
 static json_t *json_first_error(const struct io_error *e)

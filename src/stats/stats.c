@@ -195,6 +195,8 @@ int stats_merge(struct worker_stats *dst, const struct worker_stats *src)
 	if (stats_dir_runtime(src, 0) > stats_dir_runtime(dst, 0))
 		dst->read_runtime_ns = stats_dir_runtime(src, 0);
 	dst->usr_ns += src->usr_ns;
+	if (src->latency_depth > dst->latency_depth)
+		dst->latency_depth = src->latency_depth;
 	dst->sys_ns += src->sys_ns;
 	dst->ctx += src->ctx;
 	if (!dst->setup.set)
