@@ -27,7 +27,6 @@ allowed() {
 	# that verify over each other's blocks (tests/bad/407), fio lets them
 	cross-stripe-verify) return 0 ;;
 	fixed-rate-submission|poisson-rate-submission) return 0 ;; # io_submit_mode=offload
-	latency-profile) return 0 ;;				# latency_target
 	numa) return 0 ;;					# numa_cpu_nodes
 	surface-scan) return 0 ;;				# create_serialize
 	enospc-pressure) return 0 ;;				# error_dump
