@@ -1477,6 +1477,8 @@ static uint64_t wait_waitee(struct worker *w)
 	const struct job *ee = w->job - w->job->index + (w->job->wait_for - 1);
 	const unsigned *done = &w->ctl->job_done[ee->index];
 
+	if (ee->off_rank) /* --rank-jobs: it runs on another rank, which cannot be waited for */
+		return clock_ns();
 	while (__atomic_load_n(done, __ATOMIC_ACQUIRE) < ee->o.numjobs && !stopping(w))
 		nanosleep(&(struct timespec){ 0, 10000000 }, NULL);
 	return clock_ns();
