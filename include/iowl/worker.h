@@ -116,10 +116,10 @@ struct worker {
 	 * when (odd, never 0), WORKER_SEIZED once the run took the worker's figures; 0 otherwise.
 	 */
 	uint64_t sys_ns;
-	const struct io_u *sys_io;	/* the IO of that call (sync engines), NULL: a batch */
-	struct lat_target *lt;		/* latency_target's search, NULL: none */
-	bool lt_drain; /* the depth went down: no new IO until the queue is empty */
-	bool lt_final; /* the depth is found: reset the statistics once it is empty */
+	const struct io_u *sys_io; /* the IO of that call (sync engines), NULL: a batch */
+	struct lat_target *lt;	   /* latency_target's search, NULL: none */
+	bool lt_drain;		   /* the depth went down: no new IO until the queue is empty */
+	bool lt_final;		   /* the depth is found: reset the statistics once it is empty */
 	/* Cold. */
 	const struct job *job;
 	unsigned clone;
