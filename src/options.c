@@ -12,6 +12,7 @@
 #include "iowl/job.h"
 #include "iowl/options.h"
 #include "iowl/place.h"
+#include "iowl/iomem.h"
 #include "iowl/lattarget.h"
 #include "iowl/steady.h"
 #include "iowl/pattern/dist.h"
@@ -763,6 +764,18 @@ static const struct opt_def options[] = {
 	{ .name = "latency_run", .type = OPT_BOOL, .off = O(latency_run), .def = "0",
 	  .category = "time",
 	  .help = "latency_target: keep adjusting the depth for the whole run instead of ending once found" },
+	/* IO buffer memory (src/iomem.c) */
+	{ .name = "mem", .alias = "iomem", .type = OPT_FUNC, .parse = iomem_parse, .def = "malloc",
+	  .category = "buffers",
+	  .help = "the IO buffers' memory: malloc, shm, shmhuge, mmap[:FILE], mmaphuge[:FILE], mmapshared[:FILE]" },
+	{ .name = "mem_align", .alias = "iomem_align", .type = OPT_SIZE, .off = O(iomem_align),
+	  .def = "0", .max = 1U << 30, .category = "buffers",
+	  .help = "the first IO buffer starts this far past a page boundary" },
+	{ .name = "hugepage-size", .type = OPT_SIZE, .off = O(hugepage_size), .def = "2m",
+	  .min = 4096, .category = "buffers",
+	  .help = "huge page size: shmhuge and mmaphuge areas are a multiple of it" },
+	{ .name = "lockmem", .type = OPT_SIZE, .off = O(lockmem), .def = "0", .category = "buffers",
+	  .help = "each clone pins this much memory with mlock(2), leaving less to the page cache" },
 	/* fio options iowl does not implement: naming one is an error, never ignored */
 	REFUSED("thinkcycles", NEWER_THAN_FIO),
 	REFUSED("percentage_sequential", "is refused by fio 3.33 too (deprecated): use percentage_random=100-N"),
@@ -801,12 +814,6 @@ static const struct opt_def options[] = {
 	UNSUPPORTED("flow_id"),
 	REFUSED("flow_watermark", "is not a fio 3.33 option (older fio had it; 3.33's flow keeps the jobs' shares without a watermark)"),
 	UNSUPPORTED("flow_sleep"),
-	UNSUPPORTED("mem"),
-	UNSUPPORTED("iomem"),
-	UNSUPPORTED("mem_align"),
-	UNSUPPORTED("iomem_align"),
-	UNSUPPORTED("hugepage-size"),
-	UNSUPPORTED("lockmem"),
 	UNSUPPORTED("io_submit_mode"),
 	UNSUPPORTED("unified_rw_reporting"),
 	UNSUPPORTED("stats"),

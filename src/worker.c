@@ -47,6 +47,7 @@ struct worker *worker_new(const struct job *job, unsigned clone, unsigned number
 	w->number = number;
 	w->ctl = ctl;
 	w->iolog.fd = -1;
+	w->mem.fd = -1;
 	w->deadline_ns = UINT64_MAX;
 	w->next_step_ns = UINT64_MAX;
 	w->think_io_at = UINT64_MAX;
@@ -129,6 +130,7 @@ static int setup_engine(struct worker *w)
 	const struct job_opts *o = &w->job->o;
 	struct engine *e = &w->eng;
 	uint64_t bufsz = (max_bs(w->job) + 4095) & ~4095ULL;
+	int ret;
 
 	e->ops = w->job->engine;
 	e->depth = (e->ops->flags & ENGINE_F_SYNC) ? 1 : o->iodepth;
@@ -155,9 +157,12 @@ static int setup_engine(struct worker *w)
 	w->free_idx = calloc(e->depth, sizeof(*w->free_idx));
 	w->pend = calloc(e->depth, sizeof(*w->pend));
 	w->requeue = calloc(e->depth, sizeof(*w->requeue));
-	if (!e->ios || !w->free_idx || !w->pend || !w->requeue || posix_memalign(&e->buf_base, 4096, bufsz * e->depth))
+	if (!e->ios || !w->free_idx || !w->pend || !w->requeue)
 		return err_nomem(&w->err, "job '%s': out of memory for %u buffers of %llu bytes",
 				 o->name, e->depth, (unsigned long long)bufsz);
+	ret = iomem_alloc(&w->mem, o, bufsz * e->depth, &e->buf_base, &w->err);
+	if (ret)
+		return ret;
 	fill_init(&w->fill, w->job, w->number, region_bytes(&w->plan));
 	if (w->dedupe_total)
 		fill_share(&w->fill, w->job, w->dedupe_base, w->dedupe_total);
@@ -1792,7 +1797,7 @@ void worker_free(struct worker *w)
 		close(w->iolog.fd);
 	free(w->iolog.buf);
 	free(w->eng.ios);
-	free(w->eng.buf_base);
+	iomem_release(&w->mem);
 	free(w->free_idx);
 	free(w->pend);
 	free(w->requeue);

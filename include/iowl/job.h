@@ -278,6 +278,12 @@ struct job_opts {
 	uint64_t latency_window;   /* ns each depth is tried */
 	double latency_percentile; /* share of IOs that must keep the target */
 	bool latency_run;	   /* keep adjusting the depth instead of ending */
+	/* IO buffer memory (src/iomem.c) */
+	unsigned iomem;		/* enum iomem_kind */
+	char iomem_file[512];	/* mem=mmap:FILE and the like, "" for none */
+	uint64_t iomem_align;	/* the first buffer is page aligned plus this */
+	uint64_t hugepage_size; /* shmhuge and mmaphuge round the area up to it */
+	uint64_t lockmem;	/* bytes each clone pins with mlock(2); 0: none */
 };
 
 /* zonemode=: fio's zones. */

@@ -11,6 +11,7 @@
 #include "iowl/engine.h"
 #include "iowl/err.h"
 #include "iowl/fill.h"
+#include "iowl/iomem.h"
 #include "iowl/cachefill.h"
 #include "iowl/cmdprio.h"
 #include "iowl/iolog_read.h"
@@ -117,6 +118,7 @@ struct worker {
 	 */
 	uint64_t sys_ns;
 	const struct io_u *sys_io; /* the IO of that call (sync engines), NULL: a batch */
+	struct iomem mem;	   /* the IO buffers' memory (eng.buf_base is in it) */
 	struct lat_target *lt;	   /* latency_target's search, NULL: none */
 	bool lt_drain;		   /* the depth went down: no new IO until the queue is empty */
 	bool lt_final;		   /* the depth is found: reset the statistics once it is empty */
