@@ -73,6 +73,8 @@ static int parse_replay_skip(const struct opt_def *def, struct job_opts *o, cons
 			     char *why);
 static int parse_sync_file_range(const struct opt_def *def, struct job_opts *o, const char *v,
 				 char *why);
+static int parse_gtod_reduce(const struct opt_def *def, struct job_opts *o, const char *v,
+			     char *why);
 
 static const struct opt_value coe_values[] = {
 	{ "none", 0, "the first IO error ends the job (the default)" },
@@ -633,6 +635,19 @@ static const struct opt_def options[] = {
 	{ .name = "per_job_logs", .type = OPT_BOOL, .off = O(per_job_logs), .def = "1",
 	  .category = "report",
 	  .help = "one log per clone (NAME_bw.N.log); 0: one file per name, appended to" },
+	{ .name = "gtod_reduce", .type = OPT_FUNC, .parse = parse_gtod_reduce, .def = "0",
+	  .flags = OPT_F_BARE_OK, .category = "report",
+	  .help = "1: disable_lat, disable_clat, disable_slat and disable_bw_measurement, and no latency percentiles (as fio)" },
+	{ .name = "disable_lat", .type = OPT_BOOL, .off = O(disable_lat), .def = "0",
+	  .category = "report", .help = "do not measure total latency (lat)" },
+	{ .name = "disable_clat", .type = OPT_BOOL, .off = O(disable_clat), .def = "0",
+	  .category = "report",
+	  .help = "do not measure completion latency (clat, its buckets and the sync latency)" },
+	{ .name = "disable_slat", .type = OPT_BOOL, .off = O(disable_slat), .def = "0",
+	  .category = "report", .help = "do not measure submission latency (slat)" },
+	{ .name = "disable_bw_measurement", .alias = "disable_bw", .type = OPT_BOOL,
+	  .off = O(disable_bw), .def = "0", .category = "report",
+	  .help = "no per-IO bandwidth log lines (the periodic bw samples stay, as in fio)" },
 	{ .name = "write_iolog", .type = OPT_STR, .off = O(write_iolog), .category = "report",
 	  .help = "record every IO issued in fio's iolog version 2 format" },
 	{ .name = "stonewall", .alias = "wait_for_previous", .type = OPT_BOOL, .off = O(stonewall),
@@ -793,7 +808,6 @@ static const struct opt_def options[] = {
 	UNSUPPORTED("iopsavgtime"),
 	UNSUPPORTED("disk_util"),
 	UNSUPPORTED("ioscheduler"),
-	UNSUPPORTED("gtod_reduce"),
 	UNSUPPORTED("gtod_cpu"),
 	UNSUPPORTED("clocksource"),
 	REFUSED("max_open_zones", ONLY_ZBD),
@@ -1002,6 +1016,21 @@ static int parse_buffered(const struct opt_def *def, struct job_opts *o, const c
 	if (val_parse_bool(v, &b, why))
 		return -EINVAL;
 	o->direct = !b;
+	return 0;
+}
+
+/* fio's gtod_reduce=1 sets the four disable_* options and clears the percentiles; 0 changes nothing. */
+static int parse_gtod_reduce(const struct opt_def *def, struct job_opts *o, const char *v,
+			     char *why)
+{
+	bool b;
+
+	if (val_parse_bool(v, &b, why))
+		return -EINVAL;
+	if (b) {
+		o->disable_lat = o->disable_clat = o->disable_slat = o->disable_bw = true;
+		o->clat_percentiles = o->lat_percentiles = o->slat_percentiles = false;
+	}
 	return 0;
 }
 

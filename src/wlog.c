@@ -42,6 +42,7 @@ struct wfile {
 struct wlog {
 	struct wfile f[L_NR];
 	struct wfile hist;
+	bool on[L_NR];			/* per IO: kept and measured (fio's disable_* leave it empty) */
 	bool log_offset;
 	bool log_prio;
 	bool per_io;
@@ -138,6 +139,14 @@ int wlog_open(struct wlog **out, const struct job *job, unsigned number, struct 
 	for (unsigned k = 0; k < L_NR && !ret; k++)
 		if (names[k])
 			ret = wf_open(&l->f[k], job, names[k], kinds[k], number, WLOG_BUF, err);
+	/* What fio leaves out of its per-IO logs: the disabled latencies, bw, and iops under gtod_reduce. */
+	l->on[L_BW] = !o->disable_bw;
+	l->on[L_IOPS] = !(o->disable_bw && o->disable_clat && o->disable_slat);
+	l->on[L_SLAT] = !o->disable_slat;
+	l->on[L_CLAT] = !o->disable_clat;
+	l->on[L_LAT] = !o->disable_lat;
+	for (unsigned k = 0; k < L_NR; k++)
+		l->on[k] = l->on[k] && l->f[k].fd >= 0;
 	if (!ret && o->write_hist_log) {
 		ret = wf_open(&l->hist, job, o->write_hist_log, FIOLOG_CLAT_HIST, number, WLOG_BUF,
 			      err);
@@ -195,24 +204,26 @@ void wlog_io(struct wlog *l, const struct io_u *io, bool queued, uint64_t now)
 	};
 	uint64_t lat = now - io->start_ns;
 
-	if (l->f[L_BW].fd >= 0) {
+	if (l->on[L_BW]) {
 		e.value = lat ? (uint64_t)io->res * 1000000ULL / lat : 0;
 		wf_line(&l->f[L_BW], &e, l->log_offset);
 	}
-	if (l->f[L_IOPS].fd >= 0) {
+	if (l->on[L_IOPS]) {
 		e.value = 1;
 		wf_line(&l->f[L_IOPS], &e, l->log_offset);
 	}
-	if (l->f[L_LAT].fd < 0)
-		return;
-	if (queued) {
+	if (queued && l->on[L_SLAT]) {
 		e.value = io->issue_ns - io->start_ns;
 		wf_line(&l->f[L_SLAT], &e, l->log_offset);
 	}
-	e.value = now - io->issue_ns;
-	wf_line(&l->f[L_CLAT], &e, l->log_offset);
-	e.value = lat;
-	wf_line(&l->f[L_LAT], &e, l->log_offset);
+	if (l->on[L_CLAT]) {
+		e.value = now - io->issue_ns;
+		wf_line(&l->f[L_CLAT], &e, l->log_offset);
+	}
+	if (l->on[L_LAT]) {
+		e.value = lat;
+		wf_line(&l->f[L_LAT], &e, l->log_offset);
+	}
 }
 
 static uint64_t window_mean(const struct lat_stat *now, const struct lat_stat *then)
@@ -252,10 +263,14 @@ static void avg_window(struct wlog *l, const struct worker_stats *st, uint64_t n
 				e.value = window_mean(&ds->slat, &b->slat);
 				wf_line(&l->f[L_SLAT], &e, l->log_offset);
 			}
-			e.value = window_mean(&ds->clat, &b->clat);
-			wf_line(&l->f[L_CLAT], &e, l->log_offset);
-			e.value = window_mean(&ds->lat, &b->lat);
-			wf_line(&l->f[L_LAT], &e, l->log_offset);
+			if (ds->clat.n > b->clat.n) {
+				e.value = window_mean(&ds->clat, &b->clat);
+				wf_line(&l->f[L_CLAT], &e, l->log_offset);
+			}
+			if (ds->lat.n > b->lat.n) {
+				e.value = window_mean(&ds->lat, &b->lat);
+				wf_line(&l->f[L_LAT], &e, l->log_offset);
+			}
 		}
 	}
 	snap_dirs_take(l->base, st);

@@ -262,6 +262,9 @@ static int worker_setup(struct worker *w)
 	if (!ret)
 		ret = wlog_open(&w->wlog, w->job, w->number, &w->err);
 	w->log_io = wlog_per_io(w->wlog);
+	w->m_slat = !o->disable_slat;
+	w->m_clat = !o->disable_clat;
+	w->m_lat = !o->disable_lat;
 	if (!ret && w->job->o.write_iolog)
 		ret = iolog_w_open(&w->iolog, w->job->o.name, w->job->o.write_iolog, &w->err);
 	for (unsigned d = 0; !ret && d < 3 && o->clat_percentiles; d++)
@@ -736,7 +739,8 @@ static void complete_io(struct worker *w, struct io_u *io, uint64_t now)
 		return;
 	}
 	if (io->op >= IO_OP_FSYNC) {
-		lat_add(&w->stats.sync_lat, now - io->start_ns);
+		if (w->m_clat)
+			lat_add(&w->stats.sync_lat, now - io->start_ns);
 		put_io(w, io);
 		return;
 	}
@@ -759,29 +763,37 @@ static void complete_io(struct worker *w, struct io_u *io, uint64_t now)
 
 		ss->ios[io->op]++;
 		ss->bytes[io->op] += (uint32_t)io->res;
-		lat_add(&ss->clat[io->op], now - io->issue_ns);
-		if (ss->clat_hist[io->op])
-			hist_add(ss->clat_hist[io->op], now - io->issue_ns);
+		if (w->m_clat) {
+			lat_add(&ss->clat[io->op], now - io->issue_ns);
+			if (ss->clat_hist[io->op])
+				hist_add(ss->clat_hist[io->op], now - io->issue_ns);
+		}
 	}
 	if (w->log_io && !w->ramp_end_ns && !w->verifying)
 		wlog_io(w->wlog, io, io->flags & IO_QUEUED, now);
-	if (io->flags & IO_QUEUED)
+	/* disable_slat, disable_clat and disable_lat: predictable branches, nothing recorded */
+	if ((io->flags & IO_QUEUED) && w->m_slat) {
 		lat_add(&ds->slat, io->issue_ns - io->start_ns);
-	lat_add(&ds->clat, now - io->issue_ns);
-	if (io->sched_ns) {
-		lat_add(&ds->sched, now - io->sched_ns);
-		if (ds->sched_hist)
-			hist_add(ds->sched_hist, now - io->sched_ns);
+		if (ds->slat_hist)
+			hist_add(ds->slat_hist, io->issue_ns - io->start_ns);
 	}
-	lat_add(&ds->lat, now - io->start_ns);
+	if (w->m_clat) {
+		lat_add(&ds->clat, now - io->issue_ns);
+		if (ds->clat_hist)
+			hist_add(ds->clat_hist, now - io->issue_ns);
+	}
+	if (w->m_lat) {
+		if (io->sched_ns) {
+			lat_add(&ds->sched, now - io->sched_ns);
+			if (ds->sched_hist)
+				hist_add(ds->sched_hist, now - io->sched_ns);
+		}
+		lat_add(&ds->lat, now - io->start_ns);
+		if (ds->lat_hist)
+			hist_add(ds->lat_hist, now - io->start_ns);
+	}
 	if (w->lat_limits && !w->verifying)
 		lat_limits(w, io, now - io->start_ns, now);
-	if (ds->clat_hist)
-		hist_add(ds->clat_hist, now - io->issue_ns);
-	if (ds->lat_hist)
-		hist_add(ds->lat_hist, now - io->start_ns);
-	if (ds->slat_hist && (io->flags & IO_QUEUED))
-		hist_add(ds->slat_hist, io->issue_ns - io->start_ns);
 	end_verify(w, io, true);
 	put_io(w, io);
 }

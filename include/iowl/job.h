@@ -224,6 +224,7 @@ struct job_opts {
 	char *write_bw_log, *write_iops_log, *write_lat_log, *write_hist_log; /* "" bare: job name */
 	unsigned log_avg_msec, log_hist_msec, log_hist_coarseness;
 	bool log_offset, per_job_logs;
+	bool disable_lat, disable_clat, disable_slat, disable_bw;	/* not measured at all */
 	bool stonewall;
 	char *wait_for; /* start after every clone of the job of this name has finished */
 	bool new_group;

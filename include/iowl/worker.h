@@ -106,6 +106,7 @@ struct worker {
 	struct hist *step_hist, *step_scratch;
 	bool no_more;			/* the workload is exhausted: drain */
 	bool log_io;			/* fio logs with a line per IO */
+	bool m_slat, m_clat, m_lat;	/* measured: not switched off by disable_slat/clat/lat */
 	uint64_t wlog_next;		/* when the averaged logs are next due; UINT64_MAX: never */
 	unsigned snap_seen;		/* the last snapshot request answered */
 	struct worker_stats stats;
