@@ -533,6 +533,20 @@ static int check_misc(struct job *job, struct iowl_err *err)
 	return 0;
 }
 
+/* The sample windows and log switches of fio's stats options. */
+static int check_stats_opts(const struct job *job, struct iowl_err *err)
+{
+	const struct job_opts *o = &job->o;
+
+	if (!o->bwavgtime || !o->iopsavgtime)
+		return JOB_ERR(job, o->bwavgtime ? "iopsavgtime" : "bwavgtime", err,
+			       "%s=0: a sample window of 0 ms holds no IO (give 1 ms or more; fio's default is 500)",
+			       o->bwavgtime ? "iopsavgtime" : "bwavgtime");
+	if (o->log_max_value && !o->log_avg_msec)
+		job_warn(job, "log_max_value", "logs the largest value of each log_avg_msec window: without log_avg_msec every IO is logged and it is ignored (as fio)");
+	return 0;
+}
+
 /*
  * fio applies percentage_random to random rw= only: a sequential job stays sequential.  A
  * stream (iowl's own, and vdbench's seekpct) keeps it as the share of seeks of its walk.
@@ -793,6 +807,8 @@ int job_validate(struct job *job, struct iowl_err *err)
 		ret = check_misc(job, err);
 	if (!ret)
 		ret = check_rate_min(job, err);
+	if (!ret)
+		ret = check_stats_opts(job, err);
 	if (!ret)
 		check_think(job);
 	if (!ret)

@@ -626,7 +626,7 @@ static bool phase_wait(struct iowl_run *run, struct phase *p, struct ivl *iv)
 static struct job_result *group_unit(struct results *res, unsigned group)
 {
 	for (unsigned i = 0; i < res->n; i++)
-		if (res->units[i].group == group)
+		if (res->units[i].group == group && !res->units[i].hidden)
 			return &res->units[i];
 	return NULL;
 }
@@ -706,12 +706,14 @@ static int collect(struct iowl_run *run, const struct phase *p, struct ivl *iv,
 {
 	for (unsigned i = 0; i < p->n; i++) {
 		struct worker *w = p->w[i];
-		struct job_result *u = unit_for(res, w);
+		/* stats=0: a unit of its own, merged into no group's, left out of the results */
+		struct job_result *u = w->job->o.stats ? unit_for(res, w) : unit_new(res, w->job, w->clone);
 		uint64_t elapsed;
 		int ret = 0;
 
 		if (!u)
 			return -ENOMEM;
+		u->hidden = !w->job->o.stats;
 		res->collected[w->job->index]++;
 		if (!worker_readable(p, i)) { /* still running: left out (phase_wait()) */
 			if (unit_why(u, ETIMEDOUT, false,
@@ -749,7 +751,8 @@ static int add_not_run(const struct iowl_run *run, struct results *res, const ch
 		const struct job *job = &run->jobs[j];
 		bool merged = job_group_merged(job);
 
-		for (unsigned c = res->collected[j]; !job->off_rank && c < job->o.numjobs; c++) {
+		for (unsigned c = res->collected[j]; !job->off_rank && job->o.stats && c < job->o.numjobs;
+		     c++) {
 			struct job_result *u;
 
 			if (merged && group_unit(res, job->group))
@@ -760,6 +763,22 @@ static int add_not_run(const struct iowl_run *run, struct results *res, const ch
 		}
 	}
 	return 0;
+}
+
+/* The units of stats=0 jobs go last, out of the results' count; returns the count of the rest. */
+static unsigned units_shown(struct results *res)
+{
+	unsigned n = 0;
+
+	for (unsigned i = 0; i < res->n; i++) {
+		struct job_result u = res->units[i];
+
+		if (u.hidden)
+			continue;
+		memmove(&res->units[n + 1], &res->units[n], (i - n) * sizeof(u));
+		res->units[n++] = u;
+	}
+	return n;
 }
 
 static void group_add(struct group_result *g, const struct job_result *u)
@@ -1004,6 +1023,8 @@ static void disks_begin(const struct iowl_run *run, struct disk_set *disks)
 	for (unsigned j = 0; j < run->njobs; j++) {
 		const struct job *job = &run->jobs[j];
 
+		if (!job->o.disk_util)	/* disk_util=0: its devices are not sampled */
+			continue;
 		for (unsigned c = 0; c < job->o.numjobs; c++) {
 			const struct target_plan *kept = run_plan(run, job, c);
 			struct target_plan plan;
@@ -1136,11 +1157,14 @@ int run_collect(struct iowl_run *run, struct run_outcome *o)
 	o->r.phase_disk = o->disks.n ? o->phase_disk : NULL;
 	o->r.nphases = nphases;
 	o->r.units = o->res.units;
-	o->r.nunits = o->res.n;
+	o->r.nunits = units_shown(&o->res);
 	o->r.start = tv.tv_sec;
 	o->r.start_ms = (uint64_t)tv.tv_sec * 1000 + (uint64_t)tv.tv_usec / 1000;
 	o->r.interrupted = signal_seen;
 	o->r.compact = run->opts.status_interval || run->opts.iostat;
+	o->r.no_disk_util = true;
+	for (unsigned j = 0; j < run->njobs; j++)
+		o->r.no_disk_util = o->r.no_disk_util && !run->jobs[j].o.disk_util;
 	o->r.command = run->opts.command;
 	o->r.iostat_log = o->iostat_log;
 	o->gkv = global_kv(run, &o->r.nglobal_kv);

@@ -13,6 +13,7 @@
 #include <linux/ioprio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "iowl/clock.h"
@@ -46,6 +47,10 @@ struct wlog {
 	bool log_offset;
 	bool log_prio;
 	bool per_io;
+	bool track_max;			/* log_max_value: averaged latency lines show the window's max */
+	bool unix_epoch;		/* log_unix_epoch: times are Unix ms */
+	uint64_t tbase;			/* times are (now - tbase) / 10^6 ms */
+	uint64_t max[3][L_NR];		/* the window's largest slat, clat, lat per direction */
 	unsigned coarse;
 	uint64_t t0;
 	uint64_t avg_ns, next_avg;	/* log_avg_msec windows; avg_ns 0: per IO */
@@ -132,6 +137,8 @@ int wlog_open(struct wlog **out, const struct job *job, unsigned number, struct 
 		l->f[k].prio_hex = o->log_prio;
 	l->avg_ns = (uint64_t)o->log_avg_msec * 1000000ULL;
 	l->per_io = !l->avg_ns && (o->write_bw_log || o->write_iops_log || o->write_lat_log);
+	l->track_max = l->avg_ns && o->log_max_value && o->write_lat_log;
+	l->unix_epoch = o->log_unix_epoch;
 	l->hist_ns = (uint64_t)o->log_hist_msec * 1000000ULL;
 	l->coarse = o->log_hist_coarseness;
 	for (unsigned d = 0; d < 3; d++)
@@ -169,7 +176,7 @@ int wlog_open(struct wlog **out, const struct job *job, unsigned number, struct 
 
 bool wlog_per_io(const struct wlog *l)
 {
-	return l && l->per_io;
+	return l && (l->per_io || l->track_max);
 }
 
 uint64_t wlog_next(const struct wlog *l)
@@ -183,6 +190,15 @@ uint64_t wlog_next(const struct wlog *l)
 void wlog_start(struct wlog *l, const struct worker_stats *st, uint64_t t0)
 {
 	l->t0 = t0;
+	l->tbase = t0;
+	if (l->unix_epoch) {	/* Unix time at t0, through the clock's offset from CLOCK_REALTIME */
+		struct timespec ts;
+
+		clock_gettime(CLOCK_REALTIME, &ts);
+		l->tbase = t0 - ((uint64_t)ts.tv_sec * NSEC_PER_SEC + (uint64_t)ts.tv_nsec -
+				 (clock_ns() - t0));
+	}
+	memset(l->max, 0, sizeof(l->max));
 	l->next_avg = t0 + l->avg_ns;
 	l->avg_from = t0;
 	l->next_hist = t0 + l->hist_ns;
@@ -192,10 +208,21 @@ void wlog_start(struct wlog *l, const struct worker_stats *st, uint64_t t0)
 			hist_copy(l->hist_prev[d], st->dir[d].clat_hist);
 }
 
+/* log_max_value: the window's largest latencies, per direction. */
+static void track_max(struct wlog *l, const struct io_u *io, bool queued, uint64_t now)
+{
+	uint64_t *m = l->max[io->op];
+	uint64_t v[L_NR] = { 0, 0, queued ? io->issue_ns - io->start_ns : 0,
+			     now - io->issue_ns, now - io->start_ns };
+
+	for (unsigned k = L_SLAT; k < L_NR; k++)
+		m[k] = v[k] > m[k] && l->on[k] ? v[k] : m[k];
+}
+
 void wlog_io(struct wlog *l, const struct io_u *io, bool queued, uint64_t now)
 {
 	struct fiolog_entry e = {
-		.time_ms = (now - l->t0) / 1000000,
+		.time_ms = (now - l->tbase) / 1000000,
 		.ddir = io->op,
 		.bs = (uint32_t)io->res,
 		.offset = io->offset,
@@ -204,6 +231,10 @@ void wlog_io(struct wlog *l, const struct io_u *io, bool queued, uint64_t now)
 	};
 	uint64_t lat = now - io->start_ns;
 
+	if (!l->per_io) {
+		track_max(l, io, queued, now);
+		return;
+	}
 	if (l->on[L_BW]) {
 		e.value = lat ? (uint64_t)io->res * 1000000ULL / lat : 0;
 		wf_line(&l->f[L_BW], &e, l->log_offset);
@@ -240,7 +271,7 @@ static uint64_t window_mean(const struct lat_stat *now, const struct lat_stat *t
  */
 static void avg_window(struct wlog *l, const struct worker_stats *st, uint64_t now)
 {
-	uint64_t ms = (now - l->t0) / 1000000, ns = now - l->avg_from;
+	uint64_t ms = (now - l->tbase) / 1000000, ns = now - l->avg_from;
 
 	for (unsigned d = 0; d < 3; d++) {
 		const struct dir_stats *ds = &st->dir[d];
@@ -260,20 +291,21 @@ static void avg_window(struct wlog *l, const struct worker_stats *st, uint64_t n
 		}
 		if (l->f[L_LAT].fd >= 0) {
 			if (ds->slat.n > b->slat.n) {
-				e.value = window_mean(&ds->slat, &b->slat);
+				e.value = l->track_max ? l->max[d][L_SLAT] : window_mean(&ds->slat, &b->slat);
 				wf_line(&l->f[L_SLAT], &e, l->log_offset);
 			}
 			if (ds->clat.n > b->clat.n) {
-				e.value = window_mean(&ds->clat, &b->clat);
+				e.value = l->track_max ? l->max[d][L_CLAT] : window_mean(&ds->clat, &b->clat);
 				wf_line(&l->f[L_CLAT], &e, l->log_offset);
 			}
 			if (ds->lat.n > b->lat.n) {
-				e.value = window_mean(&ds->lat, &b->lat);
+				e.value = l->track_max ? l->max[d][L_LAT] : window_mean(&ds->lat, &b->lat);
 				wf_line(&l->f[L_LAT], &e, l->log_offset);
 			}
 		}
 	}
 	snap_dirs_take(l->base, st);
+	memset(l->max, 0, sizeof(l->max));
 	l->avg_from = now;
 }
 
@@ -289,7 +321,7 @@ static void hist_lines(struct wlog *l, const struct worker_stats *st, uint64_t n
 		hist_sub(l->hist_delta, h, l->hist_prev[d]);
 		hist_copy(l->hist_prev[d], h);
 		fiolog_hist_bins(l->hist_delta, l->bins);
-		n = fiolog_hist_format(l->line, (now - l->t0) / 1000000, d, l->bs[d], l->bins,
+		n = fiolog_hist_format(l->line, (now - l->tbase) / 1000000, d, l->bs[d], l->bins,
 				       l->coarse);
 		memcpy(wf_room(&l->hist, n), l->line, n);
 		l->hist.len += n;

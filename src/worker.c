@@ -25,7 +25,7 @@
 #include "iowl/lattarget.h"
 #include "report/fmt.h"
 
-#define SAMPLE_NS 500000000ULL		/* fio's bwavgtime / iopsavgtime */
+#define SAMPLE_NS 500000000ULL		/* how often a ramp_time's end is looked for */
 #define IO_RETRY 1U			/* io_u flag: resubmission of a short or EAGAIN IO */
 #define IO_QUEUED 2U			/* io_u flag: went through the queue (it has a slat) */
 #define RATE_SETTLE_NS 2000000000ULL	/* fio's settling time before rate_min is checked */
@@ -262,9 +262,16 @@ static int worker_setup(struct worker *w)
 	if (!ret)
 		ret = wlog_open(&w->wlog, w->job, w->number, &w->err);
 	w->log_io = wlog_per_io(w->wlog);
-	w->m_slat = !o->disable_slat;
-	w->m_clat = !o->disable_clat;
-	w->m_lat = !o->disable_lat;
+	w->m_slat = !o->disable_slat && o->stats;
+	w->m_clat = !o->disable_clat && o->stats;
+	w->m_lat = !o->disable_lat && o->stats;
+	w->bw_avg_ns = o->bwavgtime;
+	w->iops_avg_ns = o->iopsavgtime;
+	/* fio: a bw or iops log averaged over a shorter log_avg_msec samples that often */
+	if (o->log_avg_msec && o->write_bw_log && o->log_avg_msec * NSEC_PER_MSEC < w->bw_avg_ns)
+		w->bw_avg_ns = o->log_avg_msec * NSEC_PER_MSEC;
+	if (o->log_avg_msec && o->write_iops_log && o->log_avg_msec * NSEC_PER_MSEC < w->iops_avg_ns)
+		w->iops_avg_ns = o->log_avg_msec * NSEC_PER_MSEC;
 	if (!ret && w->job->o.write_iolog)
 		ret = iolog_w_open(&w->iolog, w->job->o.name, w->job->o.write_iolog, &w->err);
 	for (unsigned d = 0; !ret && d < 3 && o->clat_percentiles; d++)
@@ -388,26 +395,48 @@ static void restore_shape(struct io_u *io)
 	io->len += io->seq;
 }
 
+/* The bw and iops windows start at now (the measured part's start). */
+static void samples_restart(struct worker *w, uint64_t now)
+{
+	memset(w->sample_ios, 0, sizeof(w->sample_ios));
+	memset(w->sample_bytes, 0, sizeof(w->sample_bytes));
+	w->sample_start_ns = w->iops_start_ns = now;
+	w->next_bw_ns = now + w->bw_avg_ns;
+	w->next_iops_ns = now + w->iops_avg_ns;
+	w->next_sample_ns = w->next_bw_ns < w->next_iops_ns ? w->next_bw_ns : w->next_iops_ns;
+}
+
+/* Closes the bw window (bwavgtime) and the iops window (iopsavgtime) that ended by now. */
 static void take_sample(struct worker *w, uint64_t now)
 {
-	uint64_t dt = now - w->sample_start_ns;
+	bool bw = now >= w->next_bw_ns, io = now >= w->next_iops_ns;
+	uint64_t dbw = now - w->sample_start_ns, dio = now - w->iops_start_ns;
 
 	for (unsigned d = 0; d < 3; d++) {
 		struct dir_stats *ds = &w->stats.dir[d];
-		uint64_t ios = ds->ios - w->sample_ios[d];
-		uint64_t bytes = ds->bytes - w->sample_bytes[d];
+		bool does = job_does_dir(w->job, d);
 
-		if (job_does_dir(w->job, d) && dt) {
+		if (io && does && dio)
 			lat_add(&ds->iops_samples,
-				(uint64_t)((unsigned __int128)ios * NSEC_PER_SEC / dt));
+				(uint64_t)((unsigned __int128)(ds->ios - w->sample_ios[d]) * NSEC_PER_SEC / dio));
+		if (bw && does && dbw)
 			lat_add(&ds->bw_samples,
-				(uint64_t)((unsigned __int128)bytes * NSEC_PER_SEC / dt / 1024));
-		}
-		w->sample_ios[d] = ds->ios;
-		w->sample_bytes[d] = ds->bytes;
+				(uint64_t)((unsigned __int128)(ds->bytes - w->sample_bytes[d]) * NSEC_PER_SEC /
+					   dbw / 1024));
+		if (io)
+			w->sample_ios[d] = ds->ios;
+		if (bw)
+			w->sample_bytes[d] = ds->bytes;
 	}
-	w->sample_start_ns = now;
-	w->next_sample_ns = now + SAMPLE_NS;
+	if (bw) {
+		w->sample_start_ns = now;
+		w->next_bw_ns = now + w->bw_avg_ns;
+	}
+	if (io) {
+		w->iops_start_ns = now;
+		w->next_iops_ns = now + w->iops_avg_ns;
+	}
+	w->next_sample_ns = w->next_bw_ns < w->next_iops_ns ? w->next_bw_ns : w->next_iops_ns;
 }
 
 /* The fio logs start when the measured part does. */
@@ -426,10 +455,7 @@ static void end_ramp(struct worker *w, uint64_t now)
 	w->ramp_end_ns = 0;
 	w->start_ns = now;
 	__atomic_store_n(&w->state, WORKER_RUNNING, __ATOMIC_RELEASE);	/* read by the run */
-	memset(w->sample_ios, 0, sizeof(w->sample_ios));
-	memset(w->sample_bytes, 0, sizeof(w->sample_bytes));
-	w->sample_start_ns = now;
-	w->next_sample_ns = now + SAMPLE_NS;
+	samples_restart(w, now);
 }
 
 /* The worker's cumulative completion figures over every direction. */
@@ -1700,8 +1726,7 @@ void *worker_main(void *arg)
 	getrusage(RUSAGE_THREAD, &ru0);
 	now = clock_ns();
 	w->start_ns = now;
-	w->sample_start_ns = now;
-	w->next_sample_ns = now + SAMPLE_NS;
+	samples_restart(w, now);
 	if (o->ramp_time) {
 		w->ramp_end_ns = now + o->ramp_time;
 		w->next_sample_ns = w->ramp_end_ns < w->next_sample_ns ? w->ramp_end_ns :

@@ -225,6 +225,10 @@ struct job_opts {
 	unsigned log_avg_msec, log_hist_msec, log_hist_coarseness;
 	bool log_offset, per_job_logs;
 	bool disable_lat, disable_clat, disable_slat, disable_bw;	/* not measured at all */
+	bool stats;			/* 0: not measured and left out of the results (fio's stats=0) */
+	bool disk_util;			/* 0: its devices are not in the disk figures */
+	uint64_t bwavgtime, iopsavgtime;	/* ns: the bw and iops sample windows */
+	bool log_unix_epoch, log_max_value;
 	bool stonewall;
 	char *wait_for; /* start after every clone of the job of this name has finished */
 	bool new_group;

@@ -35,6 +35,7 @@ struct job_result {
 	struct steady ss;		/* the steady-state window, when has_ss (ss_dur) */
 	bool has_ss;
 	uint64_t ss_attained_ns;	/* when it was attained, from the phase start; 0: not */
+	bool hidden;			/* stats=0: left out of the results (after the others) */
 };
 
 /* Aggregates of one reporting group (fio's "Run status group N"). */
@@ -80,6 +81,7 @@ struct run_result {
 	unsigned nglobal_kv;
 	bool interrupted;		/* stopped by a signal */
 	bool compact;			/* JSON on one line (beside --status-interval's JSON lines) */
+	bool no_disk_util;		/* every job has disk_util=0: no "disk_util" at all, as fio */
 	const struct disk_set *disks;	/* devices behind the targets, sampled at start and end; may be NULL */
 	/*
 	 * Each phase's device samples, at its start (after the layout) and its end: phase p's are

@@ -669,6 +669,8 @@ static int json_add_run_iowl(json_t *root, const struct run_result *r)
 /* Adds fio's "disk_util" array: one object per device behind the targets. */
 static int json_add_disk_util(json_t *root, const struct run_result *r)
 {
+	if (r->no_disk_util)
+		return 0;
 	return json_object_set_new(root, "disk_util", report_disk_json(r->disks)) ? -ENOMEM : 0;
 }
 
