@@ -7,6 +7,7 @@
 
 #include "iowl/clock.h"
 #include "iowl/cli.h"
+#include "iowl/clock.h"
 #include "iowl/engine.h"
 #include "iowl/options.h"
 #include "iowl/analyze.h"
@@ -28,6 +29,34 @@ static const char *const flags[] = {
 	"metrics",     "metrics-textfile", "metrics-linger",
 	"minimal",     "terse-version",	   "append-terse",
 	"cache-fill",  "cache-fill-exact", "rank-jobs",
+};
+
+/* fio's flags (fio_flag()): with fio's meaning, or refused with the reason. */
+static const char *const fio_flags[] = {
+	"readonly",
+	"max-jobs",
+	"showcmd",
+	"warnings-fatal",
+	"eta-newline",
+	"eta-interval",
+	"alloc-size",
+	"trigger-file",
+	"trigger-timeout",
+	"trigger",
+	"trigger-remote",
+	"enghelp",
+	"debug",
+	"aux-path",
+	"crctest",
+	"cpuclock-test",
+	"merge-blktrace-only",
+	"idle-prof",
+	"bandwidth-log",
+	"inflate-log",
+	"server",
+	"client",
+	"daemonize",
+	"remote-config",
 };
 
 /* Flags (without their dashes) that may take their value from the next argument. */
@@ -96,6 +125,21 @@ static void usage(FILE *f)
 		"  --rank-jobs=RANKS[:JOB,...]  under mpirun (iowl-mpi): run the jobs named only on\n"
 		"                           RANKS (0-3,6); without :JOB every job (repeatable)\n"
 		"  --cmdhelp[=OPTION]       list the job options, or describe one\n"
+		"  --enghelp[=ENGINE[,OPT]] list the engines, an engine's options, or describe one\n"
+		"fio's flags, with fio's meaning:\n"
+		"  --readonly               refuse jobs that write or trim\n"
+		"  --max-jobs=N             refuse a run of more than N clones\n"
+		"  --showcmd                print the job files as command lines and exit\n"
+		"  --warnings-fatal         a warning while reading the jobs is an error\n"
+		"  --eta-newline=T          start a new status line every T\n"
+		"  --eta-interval=T         refresh the status line every T (at least 250ms)\n"
+		"  --trigger-file=FILE      end the run when FILE appears, then run --trigger\n"
+		"  --trigger-timeout=T      end the run T after its start, then run --trigger\n"
+		"  --trigger=CMD            the command a trigger runs (/bin/sh -c CMD)\n"
+		"  --alloc-size=KB          accepted: iowl has no fixed pool to size\n"
+		"  refused, with the reason: --server, --client, --daemonize, --remote-config,\n"
+		"  --trigger-remote, --debug, --aux-path, --crctest, --cpuclock-test,\n"
+		"  --merge-blktrace-only, --idle-prof, --bandwidth-log, --inflate-log\n"
 		"  --help, --version\n"
 		"\n"
 		"Exit status: 0 success, 1 bad usage or job file (nothing ran), 2 an IO or runtime\n"
@@ -227,12 +271,227 @@ static int check_terse(const struct run_opts *o, struct iowl_err *err)
 	return 0;
 }
 
+/* --enghelp: the engines, an engine's options, or one of them described (fio's --enghelp). */
+static int enghelp(const char *value, struct iowl_err *err)
+{
+	const struct opt_def *eng = opt_find("ioengine");
+	char name[64] = "";
+	const char *cmd = NULL;
+	unsigned n;
+	const struct opt_def *tab = opt_table(&n);
+	bool known = false;
+
+	if (!value) {
+		printf("Available IO engines:\n");
+		for (const struct opt_value *v = eng->values; v->name; v++)
+			if (v->value != OPT_VALUE_REFUSED)
+				printf("\t%s\n", v->name);
+		return CLI_DONE;
+	}
+	snprintf(name, sizeof(name), "%.*s", (int)strcspn(value, ","), value);
+	cmd = strchr(value, ',') ? strchr(value, ',') + 1 : NULL;
+	for (const struct opt_value *v = eng->values; v->name; v++)
+		known = known || (!strcmp(v->name, name) && v->value != OPT_VALUE_REFUSED);
+	if (!known)
+		return err_set(
+			err,
+			"--enghelp=%s: '%s' is not an engine iowl has (iowl --enghelp lists them)",
+			value, name);
+	for (unsigned i = 0; i < n; i++) {
+		const char *e = tab[i].engine;
+		size_t len = strlen(name);
+		bool mine = false;
+
+		for (; e && *e; e += strcspn(e, "|"), e += *e == '|')
+			mine = mine || (!strncmp(e, name, len) && (e[len] == '|' || !e[len]));
+		if (!mine || (cmd && strcmp(cmd, tab[i].name)))
+			continue;
+		if (cmd)
+			return cmdhelp(cmd, err);
+		printf("%-28s %s\n", tab[i].name, tab[i].help);
+	}
+	if (cmd)
+		return err_set(err, "--enghelp=%s: '%s' is not an option of ioengine %s", value,
+			       cmd, name);
+	return CLI_DONE;
+}
+
+/* fio's flags iowl refuses, with the reason; NULL for the others. */
+static const char *fio_refused(const char *name)
+{
+	static const char *const mpi =
+		"iowl has no fio server or client: it runs a job on several hosts with MPI instead, mpirun -np N iowl JOBFILE (see iowl(1), multi-host runs)";
+	static const struct {
+		const char *name, *why;
+	} refused[] = {
+		{ "server", NULL },
+		{ "client", NULL },
+		{ "daemonize", NULL },
+		{ "remote-config", NULL },
+		{ "trigger-remote", NULL },
+		{ "debug",
+		  "fio's internal debug traces have no counterpart in iowl (strace -f, --status-interval and the JSON's iowl.diagnostics show what it does)" },
+		{ "aux-path",
+		  "iowl writes no state files of its own (fio puts verify state files there)" },
+		{ "crctest",
+		  "iowl has no checksum speed test (bench/ holds its micro-benchmarks)" },
+		{ "cpuclock-test",
+		  "iowl calibrates the CPU's invariant TSC against CLOCK_MONOTONIC at every start and falls back to clock_gettime() where there is none (see clocksource); it has no separate test" },
+		{ "merge-blktrace-only", "iowl does not read blktrace traces" },
+		{ "idle-prof",
+		  "iowl does not run fio's idle-priority profiling threads; the JSON's usr_cpu and sys_cpu and --iostat's %util show the CPU and device load" },
+		{ "bandwidth-log",
+		  "fio 3.33 fills its agg-*_bw.log files only while it prints the status line; use write_bw_log in each job, or --status-interval, whose JSON lines hold the run's bandwidth" },
+		{ "inflate-log", "iowl does not write compressed logs (log_store_compressed)" },
+	};
+
+	for (size_t i = 0; i < sizeof(refused) / sizeof(refused[0]); i++)
+		if (!strcmp(name, refused[i].name))
+			return refused[i].why ? refused[i].why : mpi;
+	return NULL;
+}
+
+/* A time for --eta-newline, --eta-interval, --trigger-timeout: bare numbers are seconds, as fio. */
+static int fio_time(const char *name, const char *value, uint64_t min, uint64_t *out,
+		    struct iowl_err *err)
+{
+	char why[VAL_WHY_LEN];
+
+	if (!value || val_parse_time_ns(value, NSEC_PER_SEC, out, why) || *out < min || !*out)
+		return err_set(
+			err,
+			"--%s=%s: give a time of at least %llums (e.g. --%s=2s; a bare number is seconds)",
+			name, value ? value : "", (unsigned long long)(min ? min / 1000000 : 1),
+			name);
+	return 0;
+}
+
+/* One of fio_flags[].  Returns 0, CLI_DONE, or -errno; *mine false: not one. */
+static int fio_flag(struct run_opts *o, const char *name, const char *value, bool *mine,
+		    struct iowl_err *err)
+{
+	const char *why = fio_refused(name);
+	char vwhy[VAL_WHY_LEN];
+	uint64_t n;
+
+	if (why)
+		return err_set(err, "--%s is not supported: %s", name, why);
+	if (!strcmp(name, "enghelp"))
+		return enghelp(value, err);
+	if (!strcmp(name, "readonly") || !strcmp(name, "showcmd") ||
+	    !strcmp(name, "warnings-fatal")) {
+		if (value)
+			return err_set(err, "--%s takes no value", name);
+		*(name[0] == 'r' ? &o->readonly :
+		  name[0] == 's' ? &o->showcmd :
+				   &o->warnings_fatal) = true;
+		return 0;
+	}
+	if (!strcmp(name, "max-jobs") || !strcmp(name, "alloc-size")) {
+		if (!value || val_parse_u64(value, &n, vwhy) || !n || n > UINT32_MAX)
+			return err_set(err, "--%s=%s: give a number of at least 1 (e.g. --%s=%s)",
+				       name, value ? value : "", name,
+				       name[0] == 'm' ? "64" : "16384");
+		if (name[0] == 'm')
+			o->max_jobs = (unsigned)n;
+		return 0; /* --alloc-size: fio's smalloc pool; iowl allocates from the heap */
+	}
+	if (!strcmp(name, "eta-newline"))
+		return fio_time(name, value, 0, &o->eta_newline, err);
+	if (!strcmp(name, "eta-interval"))
+		return fio_time(name, value, 250 * NSEC_PER_MSEC, &o->eta_interval, err);
+	if (!strcmp(name, "trigger-timeout"))
+		return fio_time(name, value, 0, &o->trigger_timeout, err);
+	if (!strcmp(name, "trigger-file") || !strcmp(name, "trigger")) {
+		if (!value || !*value)
+			return err_set(err, "--%s needs a %s (--%s=...)", name,
+				       name[7] ? "file name" : "command", name);
+		*(name[7] ? &o->trigger_file : &o->trigger_cmd) = value;
+		return 0;
+	}
+	*mine = false;
+	return 0;
+}
+
+int cli_check_jobs(const struct iowl_run *run, struct iowl_err *err)
+{
+	const struct run_opts *o = &run->opts;
+	unsigned clones = 0, w = iowl_warnings();
+
+	for (unsigned j = 0; j < run->njobs; j++) {
+		const struct job *job = &run->jobs[j];
+
+		if (o->readonly && (job_does_dir(job, 1) || job_does_dir(job, 2)))
+			return job_opt_err(
+				job, "rw", err,
+				"job '%s' %s, and --readonly forbids writes and trims (as fio)",
+				job->o.name, job_does_dir(job, 1) ? "writes" : "trims");
+		clones += job->o.numjobs;
+	}
+	for (unsigned j = 0, want = 0; j < run->njobs; j++) {
+		const struct job *job = &run->jobs[j];
+		unsigned c = job->o.clocksource;
+
+		if (c && want && c != want)
+			return job_opt_err(
+				job, "clocksource", err,
+				"the run has one clock: job '%s' asks for another than the jobs before it (give clocksource in [global])",
+				job->o.name);
+		if (c == CLOCK_SRC_CPU && !iowl_clock.tsc)
+			return job_opt_err(
+				job, "clocksource", err,
+				"clocksource=cpu: this CPU has no invariant time-stamp counter iowl could calibrate (or IOWL_CLOCK=gettime is set); use clock_gettime");
+		want = c ? c : want;
+		if (c == CLOCK_SRC_GETTIME) /* before any worker starts */
+			iowl_clock.tsc = false;
+	}
+	if (o->max_jobs && clones > o->max_jobs)
+		return err_set(err, "the jobs have %u clones in all, more than --max-jobs=%u",
+			       clones, o->max_jobs);
+	if (o->warnings_fatal && w)
+		return err_set(err, "--warnings-fatal: the %u warning%s above %s an error", w,
+			       w == 1 ? "" : "s", w == 1 ? "is" : "are");
+	return 0;
+}
+
+/* --showcmd: each job file as one command line of its options, as fio prints it. */
+static void showcmd(const struct ini_doc *doc)
+{
+	for (unsigned f = 0; f < doc->ntop; f++) {
+		bool any = false;
+
+		for (size_t s = 0; s < doc->nsections; s++) {
+			const struct ini_section *sec = &doc->sections[s];
+
+			if (sec->file_index != f || sec->cmdline)
+				continue;
+			printf("%s", any ? "" : "iowl");
+			any = true;
+			if (!sec->global)
+				printf(" --name=%s", sec->name);
+			for (size_t e = 0; e < sec->nentries; e++) {
+				const char *v = sec->entries[e].value;
+				bool q = v && (!*v || strpbrk(v, " \t'\"$\\;&|<>()*?`"));
+
+				printf(" --%s%s%s%s%s", sec->entries[e].key, v ? "=" : "",
+				       q ? "'" : "", v ? v : "", q ? "'" : "");
+			}
+		}
+		if (any)
+			printf("\n");
+	}
+}
+
 /* One of iowl's own flags.  Returns 0, CLI_DONE, or -errno; *used_next when it took argv[i+1]. */
 static int flag(struct iowl_run *run, const char *name, const char *value, char *next, bool *used_next,
 		struct iowl_err *err)
 {
 	struct run_opts *o = &run->opts;
+	bool mine = true;
+	int ret = fio_flag(o, name, value, &mine, err);
 
+	if (mine)
+		return ret;
 	if (!strcmp(name, "help")) {
 		usage(stdout);
 		return CLI_DONE;
@@ -401,6 +660,9 @@ static bool is_flag(const char *name)
 	for (size_t i = 0; i < sizeof(flags) / sizeof(flags[0]); i++)
 		if (!strcmp(flags[i], name))
 			return true;
+	for (size_t i = 0; i < sizeof(fio_flags) / sizeof(fio_flags[0]); i++)
+		if (!strcmp(fio_flags[i], name))
+			return true;
 	return false;
 }
 
@@ -555,6 +817,10 @@ int cli_parse(int argc, char **argv, struct iowl_run *run, struct iowl_err *err)
 		ret = err_nomem(err, "out of memory");
 	if (!ret)
 		ret = read_job_files(run, err);
+	if (!ret && run->opts.showcmd) {
+		showcmd(&run->doc);
+		return CLI_DONE;
+	}
 	if (!ret && run->opts.ncurve && run->opts.nsweeps)
 		ret = err_set(err, "--curve and --sweep cannot be combined (run one, then the other)");
 	if (!ret && run->opts.status_interval && run->opts.iostat &&

@@ -73,10 +73,19 @@ int err_nomem(struct iowl_err *err, const char *fmt, ...)
 	return -ENOMEM;
 }
 
+/* Warnings printed so far, for --warnings-fatal (a relaxed counter: warnings come from threads too). */
+static unsigned warned;
+
+unsigned iowl_warnings(void)
+{
+	return __atomic_load_n(&warned, __ATOMIC_RELAXED);
+}
+
 void iowl_warn(const char *fmt, ...)
 {
 	va_list ap;
 
+	__atomic_fetch_add(&warned, 1, __ATOMIC_RELAXED);
 	fputs("iowl: ", stderr);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);

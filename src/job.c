@@ -539,11 +539,14 @@ static int check_stats_opts(const struct job *job, struct iowl_err *err)
 	const struct job_opts *o = &job->o;
 
 	if (!o->bwavgtime || !o->iopsavgtime)
-		return JOB_ERR(job, o->bwavgtime ? "iopsavgtime" : "bwavgtime", err,
-			       "%s=0: a sample window of 0 ms holds no IO (give 1 ms or more; fio's default is 500)",
-			       o->bwavgtime ? "iopsavgtime" : "bwavgtime");
+		return JOB_ERR(
+			job, o->bwavgtime ? "iopsavgtime" : "bwavgtime", err,
+			"%s=0: a sample window of 0 ms holds no IO (give 1 ms or more; fio's default is 500)",
+			o->bwavgtime ? "iopsavgtime" : "bwavgtime");
 	if (o->log_max_value && !o->log_avg_msec)
-		job_warn(job, "log_max_value", "logs the largest value of each log_avg_msec window: without log_avg_msec every IO is logged and it is ignored (as fio)");
+		job_warn(
+			job, "log_max_value",
+			"logs the largest value of each log_avg_msec window: without log_avg_msec every IO is logged and it is ignored (as fio)");
 	return 0;
 }
 

@@ -68,6 +68,8 @@ int main(int argc, char **argv)
 	}
 	if (!ret)
 		ret = run_prepare(&run, &err);
+	if (!ret)
+		ret = cli_check_jobs(&run, &err);
 	if (!ret && run.opts.nsweeps)
 		ret = sweep_prepare(&run, &err);
 	if (!ret && run.opts.ncurve)

@@ -75,6 +75,7 @@ static int parse_sync_file_range(const struct opt_def *def, struct job_opts *o, 
 				 char *why);
 static int parse_gtod_reduce(const struct opt_def *def, struct job_opts *o, const char *v,
 			     char *why);
+static int parse_gtod_cpu(const struct opt_def *def, struct job_opts *o, const char *v, char *why);
 
 static const struct opt_value coe_values[] = {
 	{ "none", 0, "the first IO error ends the job (the default)" },
@@ -189,6 +190,16 @@ static const struct opt_value randgen_values[] = {
 	{ "tausworthe", RANDGEN_TAUSWORTHE, "iowl's generator (fio's default name)" },
 	{ "lfsr", RANDGEN_LFSR, "every block once per pass, even with norandommap, as fio's LFSR" },
 	{ "tausworthe64", RANDGEN_TAUSWORTHE64, "iowl's generator (its 64-bit draws cover any size)" },
+	{ NULL, 0, NULL },
+};
+
+static const struct opt_value clocksource_values[] = {
+	{ "cpu", CLOCK_SRC_CPU,
+	  "the CPU's invariant time-stamp counter, calibrated against CLOCK_MONOTONIC (iowl's choice where the CPU has one)" },
+	{ "clock_gettime", CLOCK_SRC_GETTIME,
+	  "clock_gettime(2) of CLOCK_MONOTONIC for every timestamp" },
+	{ "gettimeofday", CLOCK_SRC_GETTIME,
+	  "as clock_gettime: iowl reads CLOCK_MONOTONIC, since a wall clock that steps would corrupt latencies" },
 	{ NULL, 0, NULL },
 };
 
@@ -638,6 +649,11 @@ static const struct opt_def options[] = {
 	{ .name = "gtod_reduce", .type = OPT_FUNC, .parse = parse_gtod_reduce, .def = "0",
 	  .flags = OPT_F_BARE_OK, .category = "report",
 	  .help = "1: disable_lat, disable_clat, disable_slat and disable_bw_measurement, and no latency percentiles (as fio)" },
+	{ .name = "clocksource", .type = OPT_ENUM, .off = O(clocksource),
+	  .values = clocksource_values, .category = "report",
+	  .help = "the clock of every timestamp: cpu (the TSC), clock_gettime or gettimeofday (both CLOCK_MONOTONIC); one per run" },
+	{ .name = "gtod_cpu", .type = OPT_FUNC, .parse = parse_gtod_cpu, .category = "report",
+	  .help = "refused: iowl reads the TSC, which a time-keeping CPU would not make cheaper" },
 	{ .name = "disable_lat", .type = OPT_BOOL, .off = O(disable_lat), .def = "0",
 	  .category = "report", .help = "do not measure total latency (lat)" },
 	{ .name = "disable_clat", .type = OPT_BOOL, .off = O(disable_clat), .def = "0",
@@ -817,8 +833,6 @@ static const struct opt_def options[] = {
 	UNSUPPORTED("log_compression"),
 	UNSUPPORTED("log_store_compressed"),
 	UNSUPPORTED("ioscheduler"),
-	UNSUPPORTED("gtod_cpu"),
-	UNSUPPORTED("clocksource"),
 	REFUSED("max_open_zones", ONLY_ZBD),
 	REFUSED("job_max_open_zones", ONLY_ZBD),
 	REFUSED("zone_reset_threshold", ONLY_ZBD),
@@ -1025,6 +1039,15 @@ static int parse_buffered(const struct opt_def *def, struct job_opts *o, const c
 		return -EINVAL;
 	o->direct = !b;
 	return 0;
+}
+
+/* fio's gtod_cpu sets a CPU aside to keep the time in shared memory: iowl refuses it, saying why. */
+static int parse_gtod_cpu(const struct opt_def *def, struct job_opts *o, const char *v, char *why)
+{
+	snprintf(
+		why, VAL_WHY_LEN,
+		"is refused: iowl reads the CPU's time-stamp counter (a few ns, no system call), which a CPU set aside to keep the time would not beat; leave it out");
+	return -EINVAL;
 }
 
 /* fio's gtod_reduce=1 sets the four disable_* options and clears the percentiles; 0 changes nothing. */

@@ -13,10 +13,13 @@ bool progress_wanted(unsigned eta_mode)
 	return eta_mode == ETA_ALWAYS || (eta_mode == ETA_AUTO && isatty(STDERR_FILENO));
 }
 
-void progress_init(struct progress *p, unsigned eta_mode, const struct job *jobs, unsigned njobs)
+void progress_init(struct progress *p, const struct run_opts *ro, const struct job *jobs,
+		   unsigned njobs)
 {
 	memset(p, 0, sizeof(*p));
-	p->on = progress_wanted(eta_mode);
+	p->on = progress_wanted(ro->eta);
+	p->interval_ns = ro->eta_interval ? ro->eta_interval : NSEC_PER_SEC;
+	p->newline_ns = ro->eta_newline;
 	for (unsigned j = 0; j < njobs; j++) {
 		const struct job_opts *o = &jobs[j].o;
 		uint64_t t = o->startdelay.hi + o->ramp_time + o->runtime;
@@ -84,10 +87,16 @@ void progress_update(struct progress *p, const struct worker *const *w, unsigned
 			 (unsigned long long)(left / 60), (unsigned long long)(left % 60));
 	}
 	fprintf(stderr, "\r%-79s", line);
+	if (!p->newline_at)
+		p->newline_at = now + p->newline_ns;
+	if (p->newline_ns && now >= p->newline_at) { /* fio's --eta-newline: keep this one */
+		fputc('\n', stderr);
+		p->newline_at = now + p->newline_ns;
+	}
 	fflush(stderr);
 	p->printed = true;
 	p->last_ns = now;
-	p->next_ns = now + NSEC_PER_SEC;
+	p->next_ns = now + p->interval_ns;
 	memcpy(p->last_ios, ios, sizeof(ios));
 	memcpy(p->last_bytes, bytes, sizeof(bytes));
 }

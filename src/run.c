@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/time.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -526,6 +527,39 @@ static void phase_exits(struct iowl_run *run, const struct phase *p, bool *seen)
 }
 
 /*
+ * fio's --trigger-file and --trigger-timeout: once the file exists (looked for every 250 ms) or
+ * the time from the run's start has passed, the run ends as at its runtime (no later phase
+ * starts) and --trigger's command runs.
+ */
+static void trigger_poll(struct iowl_run *run, uint64_t now, uint64_t *next)
+{
+	const struct run_opts *o = &run->opts;
+	struct stat st;
+	int rc;
+
+	if ((!o->trigger_file && !o->trigger_timeout) || run->ended_by[0] || now < *next)
+		return;
+	*next = now + 250 * NSEC_PER_MSEC;
+	if (!run->trigger_t0)
+		run->trigger_t0 = run->ctl.start_ns;
+	if (o->trigger_timeout && now - run->trigger_t0 >= o->trigger_timeout)
+		snprintf(run->ended_by, sizeof(run->ended_by), "--trigger-timeout passed");
+	else if (o->trigger_file && !stat(o->trigger_file, &st))
+		snprintf(run->ended_by, sizeof(run->ended_by), "the --trigger-file '%s' appeared",
+			 o->trigger_file);
+	else
+		return;
+	__atomic_store_n(&run->ctl.stop, 1, __ATOMIC_RELAXED);
+	if (!o->trigger_cmd)
+		return;
+	fflush(NULL);
+	rc = system(o->trigger_cmd);
+	if (rc)
+		iowl_warn("--trigger '%s': exited with status %d", o->trigger_cmd,
+			  WIFEXITED(rc) ? WEXITSTATUS(rc) : rc);
+}
+
+/*
  * Takes the workers that have not stopped where they are blocked in a call (worker_seize()).
  * Returns true when every worker of the phase is done.
  */
@@ -555,12 +589,13 @@ static bool worker_readable(const struct phase *p, unsigned i)
  */
 static bool phase_wait(struct iowl_run *run, struct phase *p, struct ivl *iv)
 {
+	uint64_t trigger_next = 0;
 	struct progress prog;
 	uint64_t now, stop_seen = 0, lost_at = 0;
 	bool left = false;
 	bool *seen = calloc(p->n ? p->n : 1, sizeof(*seen));
 
-	progress_init(&prog, run->opts.eta, run->jobs, run->njobs);
+	progress_init(&prog, &run->opts, run->jobs, run->njobs);
 	while (!phase_done(p)) {
 		if (seen)
 			phase_exits(run, p, seen);
@@ -578,6 +613,7 @@ static bool phase_wait(struct iowl_run *run, struct phase *p, struct ivl *iv)
 		if (!lost_at)
 			progress_update(&prog, (const struct worker *const *)p->w, p->n,
 					run->ctl.start_ns);
+		trigger_poll(run, clock_ns(), &trigger_next);
 		if (output_gone(run))
 			__atomic_store_n(&run->ctl.stop, 1, __ATOMIC_RELAXED);
 		now = clock_ns();
@@ -707,7 +743,8 @@ static int collect(struct iowl_run *run, const struct phase *p, struct ivl *iv,
 	for (unsigned i = 0; i < p->n; i++) {
 		struct worker *w = p->w[i];
 		/* stats=0: a unit of its own, merged into no group's, left out of the results */
-		struct job_result *u = w->job->o.stats ? unit_for(res, w) : unit_new(res, w->job, w->clone);
+		struct job_result *u =
+			w->job->o.stats ? unit_for(res, w) : unit_new(res, w->job, w->clone);
 		uint64_t elapsed;
 		int ret = 0;
 

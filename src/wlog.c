@@ -43,14 +43,14 @@ struct wfile {
 struct wlog {
 	struct wfile f[L_NR];
 	struct wfile hist;
-	bool on[L_NR];			/* per IO: kept and measured (fio's disable_* leave it empty) */
+	bool on[L_NR]; /* per IO: kept and measured (fio's disable_* leave it empty) */
 	bool log_offset;
 	bool log_prio;
 	bool per_io;
-	bool track_max;			/* log_max_value: averaged latency lines show the window's max */
-	bool unix_epoch;		/* log_unix_epoch: times are Unix ms */
-	uint64_t tbase;			/* times are (now - tbase) / 10^6 ms */
-	uint64_t max[3][L_NR];		/* the window's largest slat, clat, lat per direction */
+	bool track_max;	       /* log_max_value: averaged latency lines show the window's max */
+	bool unix_epoch;       /* log_unix_epoch: times are Unix ms */
+	uint64_t tbase;	       /* times are (now - tbase) / 10^6 ms */
+	uint64_t max[3][L_NR]; /* the window's largest slat, clat, lat per direction */
 	unsigned coarse;
 	uint64_t t0;
 	uint64_t avg_ns, next_avg;	/* log_avg_msec windows; avg_ns 0: per IO */
@@ -191,7 +191,7 @@ void wlog_start(struct wlog *l, const struct worker_stats *st, uint64_t t0)
 {
 	l->t0 = t0;
 	l->tbase = t0;
-	if (l->unix_epoch) {	/* Unix time at t0, through the clock's offset from CLOCK_REALTIME */
+	if (l->unix_epoch) { /* Unix time at t0, through the clock's offset from CLOCK_REALTIME */
 		struct timespec ts;
 
 		clock_gettime(CLOCK_REALTIME, &ts);
@@ -212,8 +212,8 @@ void wlog_start(struct wlog *l, const struct worker_stats *st, uint64_t t0)
 static void track_max(struct wlog *l, const struct io_u *io, bool queued, uint64_t now)
 {
 	uint64_t *m = l->max[io->op];
-	uint64_t v[L_NR] = { 0, 0, queued ? io->issue_ns - io->start_ns : 0,
-			     now - io->issue_ns, now - io->start_ns };
+	uint64_t v[L_NR] = { 0, 0, queued ? io->issue_ns - io->start_ns : 0, now - io->issue_ns,
+			     now - io->start_ns };
 
 	for (unsigned k = L_SLAT; k < L_NR; k++)
 		m[k] = v[k] > m[k] && l->on[k] ? v[k] : m[k];
@@ -291,15 +291,18 @@ static void avg_window(struct wlog *l, const struct worker_stats *st, uint64_t n
 		}
 		if (l->f[L_LAT].fd >= 0) {
 			if (ds->slat.n > b->slat.n) {
-				e.value = l->track_max ? l->max[d][L_SLAT] : window_mean(&ds->slat, &b->slat);
+				e.value = l->track_max ? l->max[d][L_SLAT] :
+							 window_mean(&ds->slat, &b->slat);
 				wf_line(&l->f[L_SLAT], &e, l->log_offset);
 			}
 			if (ds->clat.n > b->clat.n) {
-				e.value = l->track_max ? l->max[d][L_CLAT] : window_mean(&ds->clat, &b->clat);
+				e.value = l->track_max ? l->max[d][L_CLAT] :
+							 window_mean(&ds->clat, &b->clat);
 				wf_line(&l->f[L_CLAT], &e, l->log_offset);
 			}
 			if (ds->lat.n > b->lat.n) {
-				e.value = l->track_max ? l->max[d][L_LAT] : window_mean(&ds->lat, &b->lat);
+				e.value = l->track_max ? l->max[d][L_LAT] :
+							 window_mean(&ds->lat, &b->lat);
 				wf_line(&l->f[L_LAT], &e, l->log_offset);
 			}
 		}

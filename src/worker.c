@@ -270,7 +270,8 @@ static int worker_setup(struct worker *w)
 	/* fio: a bw or iops log averaged over a shorter log_avg_msec samples that often */
 	if (o->log_avg_msec && o->write_bw_log && o->log_avg_msec * NSEC_PER_MSEC < w->bw_avg_ns)
 		w->bw_avg_ns = o->log_avg_msec * NSEC_PER_MSEC;
-	if (o->log_avg_msec && o->write_iops_log && o->log_avg_msec * NSEC_PER_MSEC < w->iops_avg_ns)
+	if (o->log_avg_msec && o->write_iops_log &&
+	    o->log_avg_msec * NSEC_PER_MSEC < w->iops_avg_ns)
 		w->iops_avg_ns = o->log_avg_msec * NSEC_PER_MSEC;
 	if (!ret && w->job->o.write_iolog)
 		ret = iolog_w_open(&w->iolog, w->job->o.name, w->job->o.write_iolog, &w->err);
@@ -418,11 +419,12 @@ static void take_sample(struct worker *w, uint64_t now)
 
 		if (io && does && dio)
 			lat_add(&ds->iops_samples,
-				(uint64_t)((unsigned __int128)(ds->ios - w->sample_ios[d]) * NSEC_PER_SEC / dio));
+				(uint64_t)((unsigned __int128)(ds->ios - w->sample_ios[d]) *
+					   NSEC_PER_SEC / dio));
 		if (bw && does && dbw)
 			lat_add(&ds->bw_samples,
-				(uint64_t)((unsigned __int128)(ds->bytes - w->sample_bytes[d]) * NSEC_PER_SEC /
-					   dbw / 1024));
+				(uint64_t)((unsigned __int128)(ds->bytes - w->sample_bytes[d]) *
+					   NSEC_PER_SEC / dbw / 1024));
 		if (io)
 			w->sample_ios[d] = ds->ios;
 		if (bw)

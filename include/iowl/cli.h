@@ -20,4 +20,12 @@ int cli_parse(int argc, char **argv, struct iowl_run *run, struct iowl_err *err)
 /* Frees what cli_parse() put in the run's options; before run_release(), which clears them. */
 void cli_release(struct run_opts *o);
 
+/*
+ * The checks of fio's flags that need the built jobs: --readonly (no job writes or trims),
+ * --max-jobs (clones in the run) and --warnings-fatal (no warning so far); and the run's one
+ * clock (clocksource), switched to clock_gettime() here when asked for.  Returns 0 or -EINVAL
+ * with err set.
+ */
+int cli_check_jobs(const struct iowl_run *run, struct iowl_err *err);
+
 #endif

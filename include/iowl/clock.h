@@ -30,6 +30,13 @@ struct iowl_clock {
 
 extern struct iowl_clock iowl_clock;
 
+/* fio's clocksource= (a job option; the run has one clock). */
+enum clock_src {
+	CLOCK_SRC_AUTO = 0, /* the TSC where it is invariant, else clock_gettime() */
+	CLOCK_SRC_CPU,	    /* the TSC: an error where it is not invariant */
+	CLOCK_SRC_GETTIME,  /* clock_gettime(CLOCK_MONOTONIC) (also for gettimeofday) */
+};
+
 /*
  * Calibrates the TSC when the CPU says it is invariant (constant rate, not stopped in idle
  * states) and IOWL_CLOCK is not "gettime"; about 20 ms.  Returns true when the TSC is used.

@@ -43,4 +43,7 @@ int err_nomem(struct iowl_err *err, const char *fmt, ...) __attribute__((format(
 /* Prints "iowl: <msg>\n" to stderr for a message with no struct (warnings included). */
 void iowl_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* How many warnings iowl_warn() printed so far (--warnings-fatal). */
+unsigned iowl_warnings(void);
+
 #endif

@@ -224,11 +224,12 @@ struct job_opts {
 	char *write_bw_log, *write_iops_log, *write_lat_log, *write_hist_log; /* "" bare: job name */
 	unsigned log_avg_msec, log_hist_msec, log_hist_coarseness;
 	bool log_offset, per_job_logs;
-	bool disable_lat, disable_clat, disable_slat, disable_bw;	/* not measured at all */
-	bool stats;			/* 0: not measured and left out of the results (fio's stats=0) */
-	bool disk_util;			/* 0: its devices are not in the disk figures */
-	uint64_t bwavgtime, iopsavgtime;	/* ns: the bw and iops sample windows */
+	bool disable_lat, disable_clat, disable_slat, disable_bw; /* not measured at all */
+	bool stats;	/* 0: not measured and left out of the results (fio's stats=0) */
+	bool disk_util; /* 0: its devices are not in the disk figures */
+	uint64_t bwavgtime, iopsavgtime; /* ns: the bw and iops sample windows */
 	bool log_unix_epoch, log_max_value;
+	unsigned clocksource; /* enum clock_src: 0 iowl's choice */
 	bool stonewall;
 	char *wait_for; /* start after every clone of the job of this name has finished */
 	bool new_group;

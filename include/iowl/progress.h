@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "iowl/job.h"
+#include "iowl/run.h"
 #include "iowl/worker.h"
 
 struct progress {
@@ -16,6 +17,8 @@ struct progress {
 	uint64_t last_ns;
 	uint64_t last_ios[3], last_bytes[3];
 	uint64_t planned_ns;		/* longest startdelay + ramp + runtime, 0: unknown */
+	uint64_t interval_ns;		/* --eta-interval (default 1 s) */
+	uint64_t newline_ns, newline_at; /* --eta-newline: a new line this often; 0: never */
 };
 
 /*
@@ -25,8 +28,12 @@ struct progress {
  */
 bool progress_wanted(unsigned eta_mode);
 
-/* Turns the line on for eta_mode (auto: only when stderr is a terminal). */
-void progress_init(struct progress *p, unsigned eta_mode, const struct job *jobs, unsigned njobs);
+/*
+ * Turns the line on for o->eta (auto: only when stderr is a terminal), refreshed every
+ * o->eta_interval and starting a new line every o->eta_newline.
+ */
+void progress_init(struct progress *p, const struct run_opts *o, const struct job *jobs,
+		   unsigned njobs);
 
 /* Prints the line when a second has passed since the last one. */
 void progress_update(struct progress *p, const struct worker *const *w, unsigned n,

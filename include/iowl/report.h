@@ -81,7 +81,7 @@ struct run_result {
 	unsigned nglobal_kv;
 	bool interrupted;		/* stopped by a signal */
 	bool compact;			/* JSON on one line (beside --status-interval's JSON lines) */
-	bool no_disk_util;		/* every job has disk_util=0: no "disk_util" at all, as fio */
+	bool no_disk_util; /* every job has disk_util=0: no "disk_util" at all, as fio */
 	const struct disk_set *disks;	/* devices behind the targets, sampled at start and end; may be NULL */
 	/*
 	 * Each phase's device samples, at its start (after the layout) and its end: phase p's are

@@ -83,6 +83,16 @@ struct run_opts {
 	struct metrics *mx;		/* their endpoint while the run lasts; NULL: none */
 	bool cfill;			/* --cache-fill: count distinct blocks */
 	uint64_t fill_exact;		/* --cache-fill-exact, blocks; 0: CFILL_EXACT_DEFAULT */
+	/* fio's command-line flags (cli.c); the strings are borrowed from argv */
+	bool readonly;	       /* --readonly: a job that writes or trims is an error */
+	unsigned max_jobs;     /* --max-jobs: most clones in the run; 0: no limit */
+	bool showcmd;	       /* --showcmd: print the job files as command lines */
+	bool warnings_fatal;   /* --warnings-fatal: a warning while parsing is an error */
+	uint64_t eta_newline;  /* --eta-newline, ns: start a new status line this often; 0: never */
+	uint64_t eta_interval; /* --eta-interval, ns; 0: 1 s */
+	const char *trigger_file; /* --trigger-file: end the run when it appears */
+	uint64_t trigger_timeout; /* --trigger-timeout, ns from the start; 0: none */
+	const char *trigger_cmd;  /* --trigger: run by /bin/sh when the trigger fires */
 };
 
 struct sweep_key;
@@ -104,6 +114,7 @@ struct iowl_run {
 	 * (the devices it finds, then the first phase's workers); NULL: none kept. */
 	struct target_plan *plans;
 	unsigned nplans;
+	uint64_t trigger_t0; /* --trigger-timeout counts from here: the first phase's start */
 };
 
 /*

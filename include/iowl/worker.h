@@ -94,9 +94,9 @@ struct worker {
 	uint64_t ratecheck_ns;		/* rate_min / rate_iops_min: next check; UINT64_MAX: none */
 	bool async;			/* the engine queues (not ENGINE_F_SYNC, depth > 1) */
 	bool moves_data;		/* not the null engine: read buffers hold data */
-	uint64_t sample_start_ns, iops_start_ns;	/* where the bw and iops windows began */
-	uint64_t next_bw_ns, next_iops_ns;	/* when they end */
-	uint64_t bw_avg_ns, iops_avg_ns;	/* bwavgtime, iopsavgtime (or log_avg_msec when shorter) */
+	uint64_t sample_start_ns, iops_start_ns; /* where the bw and iops windows began */
+	uint64_t next_bw_ns, next_iops_ns;	 /* when they end */
+	uint64_t bw_avg_ns, iops_avg_ns; /* bwavgtime, iopsavgtime (or log_avg_msec when shorter) */
 	uint64_t sample_ios[3], sample_bytes[3];
 	unsigned loop;
 	/* worker_ramp: cumulative figures at the start of the current step */

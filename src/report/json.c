@@ -649,9 +649,10 @@ static int json_add_run_iowl(json_t *root, const struct run_result *r)
 								"disk_util", du));
 	}
 	report_host(&h);
-	o = json_pack("{s:o, s:o, s:o, s:{s:s, s:s, s:s, s:I}}", "diagnostics", a, "own_io", own,
-		      "groups", groups, "host", "hostname", h.hostname, "kernel", h.kernel,
-		      "machine", h.machine, "cpus", JI(h.cpus));
+	o = json_pack("{s:o, s:o, s:o, s:{s:s, s:s, s:s, s:I, s:s}}", "diagnostics", a, "own_io",
+		      own, "groups", groups, "host", "hostname", h.hostname, "kernel", h.kernel,
+		      "machine", h.machine, "cpus", JI(h.cpus), "clock",
+		      iowl_clock.tsc ? "tsc" : "clock_gettime");
 	if (o && r->command)
 		json_object_set_new(o, "command", jstr(r->command));
 	if (o && r->iostat_log)

@@ -53,6 +53,18 @@ static const char *const cli_flags[] = {
 	"--rank-jobs",
 };
 
+/* fio's flags (fio_flags[] in src/cli.c). */
+static const char *const fio_cli_flags[] = {
+	"--readonly",	    "--max-jobs",	 "--showcmd",
+	"--warnings-fatal", "--eta-newline",	 "--eta-interval",
+	"--trigger-file",   "--trigger-timeout", "--trigger",
+	"--alloc-size",	    "--enghelp",	 "--server",
+	"--client",	    "--daemonize",	 "--remote-config",
+	"--trigger-remote", "--debug",		 "--aux-path",
+	"--crctest",	    "--cpuclock-test",	 "--merge-blktrace-only",
+	"--idle-prof",	    "--bandwidth-log",	 "--inflate-log",
+};
+
 static const int exit_statuses[] = {
 	IOWL_EXIT_OK, IOWL_EXIT_USAGE, IOWL_EXIT_IO, IOWL_EXIT_ASSERT, IOWL_EXIT_SIGINT,
 	IOWL_EXIT_SIGTERM,
@@ -458,6 +470,13 @@ static void test_flags_documented(void **state)
 			continue;
 		print_message("%s: COMMAND LINE has no entry for '%s' (.TP then .BI %s= value, or .B %s)\n",
 			      m->path, cli_flags[f], cli_flags[f], cli_flags[f]);
+		missing++;
+	}
+	for (size_t f = 0; f < ARRAY_SIZE(fio_cli_flags); f++) {
+		if (find_entry(m, sec, fio_cli_flags[f]))
+			continue;
+		print_message("%s: COMMAND LINE has no entry for fio's '%s'\n", m->path,
+			      fio_cli_flags[f]);
 		missing++;
 	}
 	assert_int_equal(missing, 0);
