@@ -18,8 +18,10 @@ summary() {
 			echo "$d.$l:$([ "$n" -gt 0 ] && echo some || echo "$n")${p:+:pct}"
 		done
 	done
-	b=$(jget "$1" jobs.0.latency_us.10)
-	echo "buckets:$(awk -v b="$b" 'BEGIN { print (b + 0 > 0) ? "some" : "none" }')"
+	# (all the buckets: where the latencies fall depends on the machine's load)
+	b=$(for u in ns us ms; do jget "$1" "jobs.0.latency_$u="; done |
+		awk -F= '{ s += $NF } END { print (s > 0 ? "some" : "none") }')
+	echo "buckets:$b"
 	for k in bw iops slat clat lat; do
 		echo "$k.log:$([ -s "$2_$k.1.log" ] && echo some || echo 0)"
 	done
