@@ -203,6 +203,22 @@ static const struct opt_value clocksource_values[] = {
 	{ NULL, 0, NULL },
 };
 
+static const struct opt_value unit_base_values[] = {
+	{ "0", 0, "bytes (fio's auto-detection)" },
+	{ "8", 8, "bytes" },
+	{ "1", 1, "bits: BW=...bit/s in the normal output" },
+	{ NULL, 0, NULL },
+};
+
+static const struct opt_value unified_rw_values[] = {
+	{ "none", UNIFIED_NONE, "per direction (the default)" },
+	{ "mixed", UNIFIED_MIXED, "the directions summed and reported as one, \"mixed\"" },
+	{ "both", UNIFIED_BOTH, "per direction, then \"mixed\" as well" },
+	{ "0", UNIFIED_NONE, "the same as none" },
+	{ "1", UNIFIED_MIXED, "the same as mixed" },
+	{ NULL, 0, NULL },
+};
+
 static const struct opt_value exit_what_values[] = {
 	{ "group", EXIT_GROUP, "the jobs of its reporting group (the default)" },
 	{ "stonewall", EXIT_STONEWALL, "every job running now; the next stonewalled jobs still run" },
@@ -654,6 +670,15 @@ static const struct opt_def options[] = {
 	  .help = "the clock of every timestamp: cpu (the TSC), clock_gettime or gettimeofday (both CLOCK_MONOTONIC); one per run" },
 	{ .name = "gtod_cpu", .type = OPT_FUNC, .parse = parse_gtod_cpu, .category = "report",
 	  .help = "refused: iowl reads the TSC, which a time-keeping CPU would not make cheaper" },
+	{ .name = "significant_figures", .type = OPT_UINT, .off = O(sig_figs),
+	  .def = "4", .min = 1, .max = 10, .category = "report",
+	  .help = "digits of the IOPS, bandwidths and sizes of the normal output (1 to 10)" },
+	{ .name = "unit_base", .type = OPT_ENUM, .off = O(unit_base), .def = "0",
+	  .values = unit_base_values, .category = "report",
+	  .help = "1: bandwidths of the normal output in bits per second; 0 or 8: bytes" },
+	{ .name = "unified_rw_reporting", .type = OPT_ENUM, .off = O(unified_rw), .def = "none",
+	  .values = unified_rw_values, .category = "report",
+	  .help = "none, mixed (the directions reported summed, as \"mixed\") or both; 0, 1" },
 	{ .name = "disable_lat", .type = OPT_BOOL, .off = O(disable_lat), .def = "0",
 	  .category = "report", .help = "do not measure total latency (lat)" },
 	{ .name = "disable_clat", .type = OPT_BOOL, .off = O(disable_clat), .def = "0",
@@ -852,12 +877,10 @@ static const struct opt_def options[] = {
 	REFUSED("flow_watermark", "is not a fio 3.33 option (older fio had it; 3.33's flow keeps the jobs' shares without a watermark)"),
 	UNSUPPORTED("flow_sleep"),
 	UNSUPPORTED("io_submit_mode"),
-	UNSUPPORTED("unified_rw_reporting"),
 	UNSUPPORTED("serialize_overlap"),
 	REFUSED("ramp_size", NEWER_THAN_FIO),
 	REFUSED("sprandom", NOT_IN_FIO),
-	UNSUPPORTED("unit_base"),
-	UNSUPPORTED("sig_figs"),
+	REFUSED("sig_figs", NOT_IN_FIO),
 	REFUSED("write_barrier", "is refused: fio 3.33 only marks every N-th write, and none of the engines iowl has acts on the mark: Linux has had no barrier writes since 2.6.37 (use fsync=N, fdatasync=N or sync=1)"),
 	{ .name = NULL },
 };

@@ -818,26 +818,32 @@ static unsigned units_shown(struct results *res)
 	return n;
 }
 
+/* Adds one direction's figures to slot k of the group (k 3: every direction, as fio's mixed). */
+static void group_slot(struct group_result *g, unsigned k, const struct dir_stats *ds, uint64_t rt)
+{
+	uint64_t bw = rt ? (uint64_t)((unsigned __int128)ds->bytes * NSEC_PER_SEC / rt) : 0;
+
+	if (!g->ios[k] || bw < g->min_bw[k])
+		g->min_bw[k] = bw;
+	if (bw > g->max_bw[k])
+		g->max_bw[k] = bw;
+	if (!g->ios[k] || rt < g->min_runtime_ns[k])
+		g->min_runtime_ns[k] = rt;
+	if (rt > g->runtime_ns[k])
+		g->runtime_ns[k] = rt;
+	g->bytes[k] += ds->bytes;
+	g->ios[k] += ds->ios;
+}
+
 static void group_add(struct group_result *g, const struct job_result *u)
 {
+	if (!g->lead)
+		g->lead = u->job;
 	for (unsigned d = 0; d < 3; d++) {
-		const struct dir_stats *ds = &u->st.dir[d];
-		uint64_t rt = stats_dir_runtime(&u->st, d);
-		uint64_t bw;
-
-		if (!ds->ios)
+		if (!u->st.dir[d].ios)
 			continue;
-		bw = rt ? (uint64_t)((unsigned __int128)ds->bytes * NSEC_PER_SEC / rt) : 0;
-		if (!g->ios[d] || bw < g->min_bw[d])
-			g->min_bw[d] = bw;
-		if (bw > g->max_bw[d])
-			g->max_bw[d] = bw;
-		if (!g->ios[d] || rt < g->min_runtime_ns[d])
-			g->min_runtime_ns[d] = rt;
-		if (rt > g->runtime_ns[d])
-			g->runtime_ns[d] = rt;
-		g->bytes[d] += ds->bytes;
-		g->ios[d] += ds->ios;
+		group_slot(g, d, &u->st.dir[d], stats_dir_runtime(&u->st, d));
+		group_slot(g, 3, &u->st.dir[d], stats_dir_runtime(&u->st, d));
 	}
 }
 
@@ -867,7 +873,7 @@ static int build_groups(const struct iowl_run *run, struct run_result *r)
 		group_add(g, &r->units[i]);
 	}
 	for (unsigned g = 0; g < n; g++)
-		for (unsigned d = 0; d < 3; d++)
+		for (unsigned d = 0; d < 4; d++)
 			if (r->groups[g].runtime_ns[d])
 				r->groups[g].agg_bw[d] =
 					(uint64_t)((unsigned __int128)r->groups[g].bytes[d] *
@@ -1060,7 +1066,7 @@ static void disks_begin(const struct iowl_run *run, struct disk_set *disks)
 	for (unsigned j = 0; j < run->njobs; j++) {
 		const struct job *job = &run->jobs[j];
 
-		if (!job->o.disk_util)	/* disk_util=0: its devices are not sampled */
+		if (!job->o.disk_util) /* disk_util=0: its devices are not sampled */
 			continue;
 		for (unsigned c = 0; c < job->o.numjobs; c++) {
 			const struct target_plan *kept = run_plan(run, job, c);
@@ -1195,6 +1201,11 @@ int run_collect(struct iowl_run *run, struct run_outcome *o)
 	o->r.nphases = nphases;
 	o->r.units = o->res.units;
 	o->r.nunits = units_shown(&o->res);
+	/* unified_rw_reporting=mixed: each unit's directions summed into one, as fio accounts them */
+	for (unsigned i = 0; i < o->r.nunits && !ret; i++)
+		if (o->r.units[i].job && o->r.units[i].job->o.unified_rw == UNIFIED_MIXED &&
+		    stats_fold_mixed(&o->r.units[i].st))
+			ret = -ENOMEM;
 	o->r.start = tv.tv_sec;
 	o->r.start_ms = (uint64_t)tv.tv_sec * 1000 + (uint64_t)tv.tv_usec / 1000;
 	o->r.interrupted = signal_seen;

@@ -230,6 +230,9 @@ struct job_opts {
 	uint64_t bwavgtime, iopsavgtime; /* ns: the bw and iops sample windows */
 	bool log_unix_epoch, log_max_value;
 	unsigned clocksource; /* enum clock_src: 0 iowl's choice */
+	unsigned sig_figs;    /* significant_figures: digits of the normal output's rates */
+	unsigned unit_base;   /* 1: the normal output's bandwidths in bits (0, 8: bytes) */
+	unsigned unified_rw;  /* unified_rw_reporting: enum unified_rw */
 	bool stonewall;
 	char *wait_for; /* start after every clone of the job of this name has finished */
 	bool new_group;
@@ -305,6 +308,13 @@ enum fadvise_hint {
 	FADVISE_TYPE = 1, /* by the job's rw: random or sequential (fio's default) */
 	FADVISE_RANDOM = 2,
 	FADVISE_SEQUENTIAL = 3,
+};
+
+/* fio's unified_rw_reporting. */
+enum unified_rw {
+	UNIFIED_NONE = 0, /* per direction */
+	UNIFIED_MIXED,	  /* the directions summed, reported as one ("mixed") */
+	UNIFIED_BOTH,	  /* per direction, then summed */
 };
 
 /* Where an option was last set, for messages about it. */

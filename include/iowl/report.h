@@ -41,12 +41,15 @@ struct job_result {
 /* Aggregates of one reporting group (fio's "Run status group N"). */
 struct group_result {
 	unsigned id;
-	uint64_t bytes[3];
-	uint64_t ios[3];
-	uint64_t runtime_ns[3];		/* longest unit runtime with IO in that direction */
-	uint64_t min_runtime_ns[3];
-	uint64_t min_bw[3], max_bw[3];	/* bytes/s, across units */
-	uint64_t agg_bw[3];		/* bytes/s: bytes / longest runtime */
+	/* per direction; [3]: the directions summed (unified_rw_reporting=both) */
+	uint64_t bytes[4];
+	uint64_t ios[4];
+	uint64_t runtime_ns[4]; /* longest unit runtime with IO in that direction */
+	uint64_t min_runtime_ns[4];
+	uint64_t min_bw[4], max_bw[4]; /* bytes/s, across units */
+	uint64_t agg_bw[4];	       /* bytes/s: bytes / longest runtime */
+	const struct job *
+		lead; /* its first unit's job: significant_figures, unit_base, unified_rw_reporting */
 	unsigned kb_base;
 	unsigned first_phase, last_phase;	/* the phases its jobs ran in (device windows) */
 };

@@ -128,6 +128,16 @@ void stats_take(struct worker_stats *dst, struct worker_stats *src);
 void stats_release(struct worker_stats *s);
 
 /*
+ * fio's unified_rw_reporting: out gets src's directions summed into out->dir[0] (latencies and
+ * histograms merged, the bw and iops samples added up as fio does, the runtime the longest).
+ * Returns 0 or -ENOMEM; stats_release(out) frees it.
+ */
+int stats_mixed(struct worker_stats *out, const struct worker_stats *src);
+
+/* The same in place: s's directions become one, dir[0] (unified_rw_reporting=mixed). */
+int stats_fold_mixed(struct worker_stats *s);
+
+/*
  * The share of d's reads (0 to 1) whose data came back all zeros: the candidates' share times the
  * weighted share of the scanned candidates found all zeros; -1 when no read was looked at.
  */

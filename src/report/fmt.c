@@ -49,7 +49,7 @@ char *fmt_num(char *buf, size_t len, uint64_t num, unsigned maxlen, bool pow2, e
 {
 	static const char *const si[PREFIX_NR] = { "", "k", "M", "G", "T", "P", "E" };
 	static const char *const iec[PREFIX_NR] = { "", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei" };
-	static const char *const units[] = { "", "B", "B/s" };
+	static const char *const units[] = { "", "B", "B/s", "bit/s" };
 	unsigned thousand = pow2 ? 1024 : 1000;
 	uint64_t rem = 0;
 	bool divided = false;

@@ -19,9 +19,10 @@
 
 /* What fmt_num() appends after the unit prefix. */
 enum fmt_unit {
-	FMT_UNIT_NONE,		/* IOPS=2896k */
-	FMT_UNIT_BYTE,		/* io=11.1GiB */
-	FMT_UNIT_BYTE_SEC,	/* BW=11.1GiB/s */
+	FMT_UNIT_NONE,	   /* IOPS=2896k */
+	FMT_UNIT_BYTE,	   /* io=11.1GiB */
+	FMT_UNIT_BYTE_SEC, /* BW=11.1GiB/s */
+	FMT_UNIT_BIT_SEC,  /* BW=88.8Gibit/s (unit_base=1) */
 };
 
 /*

@@ -591,6 +591,36 @@ out_free:
 	return NULL;
 }
 
+/*
+ * "read", "write", "trim" and "sync"; with unified_rw_reporting=mixed only "mixed" (the unit's
+ * directions were summed into read's place), with both "mixed" after them, as fio.
+ */
+static int json_add_dirs(json_t *o, const struct run_result *r, const struct job_result *u,
+			 bool plus)
+{
+	unsigned how = u->job ? u->job->o.unified_rw : UNIFIED_NONE;
+	struct job_result m;
+	int ret;
+
+	if (how == UNIFIED_MIXED)
+		return json_object_set_new(o, "mixed", json_dir(r, u, 0, plus));
+	if (json_object_set_new(o, "read", json_dir(r, u, 0, plus)) ||
+	    json_object_set_new(o, "write", json_dir(r, u, 1, plus)) ||
+	    json_object_set_new(o, "trim", json_dir(r, u, 2, plus)) ||
+	    json_object_set_new(o, "sync",
+				json_pack("{s:I, s:o}", "total_ios", JI(u->st.sync_lat.n), "lat_ns",
+					  json_lat(u->job, &u->st.sync_lat, false, NULL, false))))
+		return -ENOMEM;
+	if (how != UNIFIED_BOTH)
+		return 0;
+	m = *u;
+	if (stats_mixed(&m.st, &u->st))
+		return -ENOMEM;
+	ret = json_object_set_new(o, "mixed", json_dir(r, &m, 0, plus));
+	stats_release(&m.st);
+	return ret;
+}
+
 static json_t *json_job(const struct run_result *r, const struct job_result *u, bool plus)
 {
 	const struct job *job = u->job;
@@ -603,14 +633,7 @@ static json_t *json_job(const struct run_result *r, const struct job_result *u, 
 		return NULL;
 	if ((job && job->nkv &&
 	     json_object_set_new(o, "job options", json_kv(job->kv, job->nkv))) ||
-	    json_object_set_new(o, "read", json_dir(r, u, 0, plus)) ||
-	    json_object_set_new(o, "write", json_dir(r, u, 1, plus)) ||
-	    json_object_set_new(o, "trim", json_dir(r, u, 2, plus)) ||
-	    json_object_set_new(o, "sync", json_pack("{s:I, s:o}", "total_ios",
-						     JI(u->st.sync_lat.n), "lat_ns",
-						     json_lat(job, &u->st.sync_lat, false, NULL,
-							      false))) ||
-	    json_object_update_new(o, json_job_tail(u)) ||
+	    json_add_dirs(o, r, u, plus) || json_object_update_new(o, json_job_tail(u)) ||
 	    (job && job->o.continue_on_error &&
 	     json_object_update_new(o, json_pack("{s:I, s:I}", "total_err", JI(u->st.errors),
 						 "first_error", JI(u->st.first_error.err)))) ||

@@ -160,10 +160,15 @@ static void job_line(FILE *f, const json_t *root, const json_t *job, unsigned ve
 		fprintf(f, "%u;%s;%s;%llu;%llu", ver,
 			json_string_value(json_object_get(root, "fio version")), name ? name : "",
 			cnt(job, "groupid"), cnt(job, "error"));
-	dir_fields(f, job, json_object_get(job, "read"), ver);
-	dir_fields(f, job, json_object_get(job, "write"), ver);
-	if (ver != 3)
-		dir_fields(f, job, json_object_get(job, "trim"), ver);
+	if (!json_object_get(job, "read")) {
+		/* unified_rw_reporting=mixed: one block of the sum, and no other, as fio */
+		dir_fields(f, job, json_object_get(job, "mixed"), ver);
+	} else {
+		dir_fields(f, job, json_object_get(job, "read"), ver);
+		dir_fields(f, job, json_object_get(job, "write"), ver);
+		if (ver != 3)
+			dir_fields(f, job, json_object_get(job, "trim"), ver);
+	}
 	fprintf(f, ";%f%%;%f%%;%llu;%llu;%llu", num(job, "usr_cpu"), num(job, "sys_cpu"),
 		cnt(job, "ctx"), cnt(job, "majf"), cnt(job, "minf"));
 	dist_fields(f, job);

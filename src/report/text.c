@@ -76,25 +76,41 @@ static void text_verify(FILE *f, const struct job_result *u)
 	fputc('\n', f);
 }
 
-/* A number in the unit base's form and in the other one: "11.1GiB/s" and "11.9GB/s". */
-static void num_pair(char (*out)[FMT_NUM_LEN], uint64_t v, bool i2p, enum fmt_unit unit)
+/*
+ * A number in the unit base's form and in the other one: "11.1GiB/s" and "11.9GB/s", with
+ * the job's significant_figures, and a bandwidth in bits for unit_base=1.
+ */
+static void num_pair_job(char (*out)[FMT_NUM_LEN], uint64_t v, bool i2p, enum fmt_unit unit,
+			 const struct job *job)
 {
-	fmt_num(out[0], FMT_NUM_LEN, v, FMT_SIG_FIGS, i2p, unit);
-	fmt_num(out[1], FMT_NUM_LEN, v, FMT_SIG_FIGS, !i2p, unit);
+	unsigned sig = job && job->o.sig_figs ? job->o.sig_figs : FMT_SIG_FIGS;
+
+	if (unit == FMT_UNIT_BYTE_SEC && job && job->o.unit_base == 1) {
+		unit = FMT_UNIT_BIT_SEC;
+		v *= 8;
+	}
+	fmt_num(out[0], FMT_NUM_LEN, v, sig, i2p, unit);
+	fmt_num(out[1], FMT_NUM_LEN, v, sig, !i2p, unit);
 }
 
-/* "  read: IOPS=2896k, BW=11.0GiB/s (11.9GB/s)(11.1GiB/1001msec)" */
-static void text_dir_line(FILE *f, const struct job_result *u, unsigned d,
-			  const struct fmt_dir *fd)
+static void num_pair(char (*out)[FMT_NUM_LEN], uint64_t v, bool i2p, enum fmt_unit unit)
+{
+	num_pair_job(out, v, i2p, unit, NULL);
+}
+
+/* "  read: IOPS=2896k, BW=11.0GiB/s (11.9GB/s)(11.1GiB/1001msec)" ("mixed" for unified_rw_reporting) */
+static void text_dir_line(FILE *f, const struct job_result *u, unsigned d, const struct fmt_dir *fd,
+			  const char *name)
 {
 	bool i2p = unit_kb_base(u) == 1024;
+	unsigned sig = u->job && u->job->o.sig_figs ? u->job->o.sig_figs : FMT_SIG_FIGS;
 	char iops[FMT_NUM_LEN], bw[2][FMT_NUM_LEN], io[FMT_NUM_LEN];
 
-	fmt_num(iops, sizeof(iops), (uint64_t)fd->iops, FMT_SIG_FIGS, false, FMT_UNIT_NONE);
-	num_pair(bw, fd->bw, i2p, FMT_UNIT_BYTE_SEC);
-	fmt_num(io, sizeof(io), u->st.dir[d].bytes, FMT_SIG_FIGS, i2p, FMT_UNIT_BYTE);
-	fprintf(f, "  %s: IOPS=%s, BW=%s (%s)(%s/%" PRIu64 "msec)\n", fmt_dir_name(d), iops,
-		bw[0], bw[1], io, fd->runtime_ms);
+	fmt_num(iops, sizeof(iops), (uint64_t)fd->iops, sig, false, FMT_UNIT_NONE);
+	num_pair_job(bw, fd->bw, i2p, FMT_UNIT_BYTE_SEC, u->job);
+	fmt_num(io, sizeof(io), u->st.dir[d].bytes, sig, i2p, FMT_UNIT_BYTE);
+	fprintf(f, "  %s: IOPS=%s, BW=%s (%s)(%s/%" PRIu64 "msec)\n", name, iops, bw[0], bw[1], io,
+		fd->runtime_ms);
 }
 
 /* "    clat (usec): min=30, max=694, avg=82.51, stdev=63.28" */
@@ -180,7 +196,8 @@ static void text_iops_line(FILE *f, const struct lat_stat *s)
 		lat_stddev(s), s->n);
 }
 
-static void text_dir(FILE *f, const struct run_result *r, const struct job_result *u, unsigned d)
+static void text_dir(FILE *f, const struct run_result *r, const struct job_result *u, unsigned d,
+		     const char *name)
 {
 	const struct dir_stats *ds = &u->st.dir[d];
 	const struct job *job = u->job;
@@ -189,7 +206,7 @@ static void text_dir(FILE *f, const struct run_result *r, const struct job_resul
 	fmt_dir_figures(u, d, &fd);
 	if (!fd.active)
 		return;
-	text_dir_line(f, u, d, &fd);
+	text_dir_line(f, u, d, &fd, name);
 	text_lat_line(f, "slat", &ds->slat);
 	text_lat_line(f, "clat", &ds->clat);
 	text_lat_line(f, " lat", &ds->lat);
@@ -395,6 +412,27 @@ static void text_ss(FILE *f, const struct job_result *u)
 			ss->added, (double)u->job->o.ss_interval / 1e9, ss->n);
 }
 
+/* unified_rw_reporting=mixed: the unit's directions were summed into dir[0] (stats_fold_mixed()). */
+static bool unit_mixed(const struct job_result *u)
+{
+	return u->job && u->job->o.unified_rw == UNIFIED_MIXED;
+}
+
+/* unified_rw_reporting=both: after the directions, their sum as "mixed", as fio. */
+static int text_mixed(FILE *f, const struct run_result *r, const struct job_result *u)
+{
+	struct job_result m;
+
+	if (!u->job || u->job->o.unified_rw != UNIFIED_BOTH)
+		return 0;
+	m = *u;
+	if (stats_mixed(&m.st, &u->st))
+		return -ENOMEM;
+	text_dir(f, r, &m, 0, "mixed");
+	stats_release(&m.st);
+	return 0;
+}
+
 static bool unit_did_io(const struct job_result *u)
 {
 	for (unsigned d = 0; d < 3; d++)
@@ -423,8 +461,10 @@ static int text_unit(FILE *f, const struct run_result *r, const struct job_resul
 	}
 	text_verify(f, u);
 	for (unsigned d = 0; d < 3; d++)
-		text_dir(f, r, u, d);
-	ret = text_lat_buckets(f, u);
+		text_dir(f, r, u, d, unit_mixed(u) ? "mixed" : fmt_dir_name(d));
+	ret = text_mixed(f, r, u);
+	if (!ret)
+		ret = text_lat_buckets(f, u);
 	if (ret)
 		return ret;
 	text_tail(f, u);
@@ -437,21 +477,25 @@ static int text_unit(FILE *f, const struct run_result *r, const struct job_resul
 /* "\nRun status group 0 (all jobs):\n   READ: bw=..., min-max (...), io=..., run=min-maxmsec" */
 static void text_group(FILE *f, const struct group_result *g)
 {
-	static const char *const names[] = { "   READ", "  WRITE", "   TRIM" };
+	static const char *const names[] = { "   READ", "  WRITE", "   TRIM", "  MIXED" };
 	bool i2p = fmt_kb_base(g->kb_base) == 1024;
 	char agg[2][FMT_NUM_LEN], min[2][FMT_NUM_LEN], max[2][FMT_NUM_LEN], io[2][FMT_NUM_LEN];
+	const struct job *job = g->lead;
+	unsigned mixed = job ? job->o.unified_rw : UNIFIED_NONE;
 
 	fprintf(f, "\nRun status group %u (all jobs):\n", g->id);
-	for (unsigned d = 0; d < 3; d++) {
-		if (!fmt_runtime_ms(g->runtime_ns[d]))
+	for (unsigned d = 0; d < 4; d++) {
+		if (!fmt_runtime_ms(g->runtime_ns[d]) || (d == 3 && mixed != UNIFIED_BOTH))
 			continue;
-		num_pair(agg, g->agg_bw[d], i2p, FMT_UNIT_BYTE_SEC);
-		num_pair(min, g->min_bw[d], i2p, FMT_UNIT_BYTE_SEC);
-		num_pair(max, g->max_bw[d], i2p, FMT_UNIT_BYTE_SEC);
-		num_pair(io, g->bytes[d], i2p, FMT_UNIT_BYTE);
-		fprintf(f, "%s: bw=%s (%s), %s-%s (%s-%s), io=%s (%s), run=%" PRIu64 "-%" PRIu64
-			"msec\n", names[d], agg[0], agg[1], min[0], max[0], min[1], max[1], io[0],
-			io[1], fmt_runtime_ms(g->min_runtime_ns[d]),
+		num_pair_job(agg, g->agg_bw[d], i2p, FMT_UNIT_BYTE_SEC, job);
+		num_pair_job(min, g->min_bw[d], i2p, FMT_UNIT_BYTE_SEC, job);
+		num_pair_job(max, g->max_bw[d], i2p, FMT_UNIT_BYTE_SEC, job);
+		num_pair_job(io, g->bytes[d], i2p, FMT_UNIT_BYTE, job);
+		fprintf(f,
+			"%s: bw=%s (%s), %s-%s (%s-%s), io=%s (%s), run=%" PRIu64 "-%" PRIu64
+			"msec\n",
+			mixed == UNIFIED_MIXED ? names[3] : names[d], agg[0], agg[1], min[0],
+			max[0], min[1], max[1], io[0], io[1], fmt_runtime_ms(g->min_runtime_ns[d]),
 			fmt_runtime_ms(g->runtime_ns[d]));
 	}
 }

@@ -168,6 +168,71 @@ static int dir_merge(struct dir_stats *d, const struct dir_stats *s)
 	return 0;
 }
 
+/* fio's sum of rate samples across directions: mins, maxes, means and variances add up. */
+static void samples_sum(struct lat_stat *d, const struct lat_stat *s)
+{
+	double dn = (double)d->n, sn = (double)s->n, n = dn + sn, mean, var;
+
+	if (!s->n)
+		return;
+	if (!d->n) {
+		*d = *s;
+		return;
+	}
+	mean = lat_mean(d) + lat_mean(s);
+	var = (dn > 1 ? lat_stddev(d) * lat_stddev(d) * (dn - 1) : 0) +
+	      (sn > 1 ? lat_stddev(s) * lat_stddev(s) * (sn - 1) : 0);
+	d->min = lat_min(d) + lat_min(s);
+	d->max += s->max;
+	d->n += s->n;
+	d->sum = (uint64_t)(mean * n + 0.5);
+	d->sumsq = (unsigned __int128)(var + mean * mean * n + 0.5);
+}
+
+int stats_mixed(struct worker_stats *out, const struct worker_stats *src)
+{
+	uint64_t rt = 0;
+
+	if (stats_init(out, false, false, false))
+		return -ENOMEM;
+	for (unsigned d = 0; d < 3; d++) {
+		struct lat_stat bw = out->dir[0].bw_samples, iops = out->dir[0].iops_samples;
+
+		if (dir_merge(&out->dir[0], &src->dir[d])) {
+			stats_release(out);
+			return -ENOMEM;
+		}
+		out->dir[0].bw_samples = bw;
+		out->dir[0].iops_samples = iops;
+		samples_sum(&out->dir[0].bw_samples, &src->dir[d].bw_samples);
+		samples_sum(&out->dir[0].iops_samples, &src->dir[d].iops_samples);
+		if ((src->dir[d].ios || src->dir[d].bytes) && stats_dir_runtime(src, d) > rt)
+			rt = stats_dir_runtime(src, d);
+	}
+	lat_merge(&out->sync_lat, &src->sync_lat);
+	out->runtime_ns = rt ? rt : src->runtime_ns;
+	return 0;
+}
+
+int stats_fold_mixed(struct worker_stats *s)
+{
+	struct worker_stats m;
+
+	if (stats_mixed(&m, s))
+		return -ENOMEM;
+	for (unsigned d = 0; d < 3; d++) {
+		free(s->dir[d].slat_hist);
+		free(s->dir[d].clat_hist);
+		free(s->dir[d].lat_hist);
+		free(s->dir[d].sched_hist);
+		s->dir[d] = m.dir[d];
+	}
+	s->runtime_ns = m.runtime_ns;
+	s->read_runtime_ns = 0;
+	lat_init(&m.sync_lat);
+	return 0;
+}
+
 void stats_cfill_add(struct cfill_stats *dst, const struct cfill_stats *src)
 {
 	if (!src->unit)
