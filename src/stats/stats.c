@@ -193,7 +193,7 @@ int stats_mixed(struct worker_stats *out, const struct worker_stats *src)
 {
 	uint64_t rt = 0;
 
-	if (stats_init(out, false, false, false))
+	if (stats_init(out, 0, false, false, false))
 		return -ENOMEM;
 	for (unsigned d = 0; d < 3; d++) {
 		struct lat_stat bw = out->dir[0].bw_samples, iops = out->dir[0].iops_samples;
@@ -221,10 +221,10 @@ int stats_fold_mixed(struct worker_stats *s)
 	if (stats_mixed(&m, s))
 		return -ENOMEM;
 	for (unsigned d = 0; d < 3; d++) {
-		free(s->dir[d].slat_hist);
-		free(s->dir[d].clat_hist);
-		free(s->dir[d].lat_hist);
-		free(s->dir[d].sched_hist);
+		hist_free(s->dir[d].slat_hist);
+		hist_free(s->dir[d].clat_hist);
+		hist_free(s->dir[d].lat_hist);
+		hist_free(s->dir[d].sched_hist);
 		s->dir[d] = m.dir[d];
 	}
 	s->runtime_ns = m.runtime_ns;
