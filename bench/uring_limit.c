@@ -92,7 +92,8 @@ int main(int argc, char **argv)
 			fprintf(stderr, "uring_limit: submit: %s\n", strerror(-r));
 			return 1;
 		}
-		io_uring_for_each_cqe(&ring, head, cqe) {
+		io_uring_for_each_cqe(&ring, head, cqe)
+		{
 			struct io_uring_sqe *sqe = io_uring_get_sqe(&ring);
 			unsigned i = (unsigned)cqe->user_data;
 

@@ -293,10 +293,9 @@ static int enghelp(const char *value, struct iowl_err *err)
 	for (const struct opt_value *v = eng->values; v->name; v++)
 		known = known || (!strcmp(v->name, name) && v->value != OPT_VALUE_REFUSED);
 	if (!known)
-		return err_set(
-			err,
-			"--enghelp=%s: '%s' is not an engine iowl has (iowl --enghelp lists them)",
-			value, name);
+		return err_set(err,
+			       "--enghelp=%s: '%s' is not an engine iowl has (iowl --enghelp lists them)",
+			       value, name);
 	for (unsigned i = 0; i < n; i++) {
 		const char *e = tab[i].engine;
 		size_t len = strlen(name);
@@ -358,11 +357,10 @@ static int fio_time(const char *name, const char *value, uint64_t min, uint64_t 
 	char why[VAL_WHY_LEN];
 
 	if (!value || val_parse_time_ns(value, NSEC_PER_SEC, out, why) || *out < min || !*out)
-		return err_set(
-			err,
-			"--%s=%s: give a time of at least %llums (e.g. --%s=2s; a bare number is seconds)",
-			name, value ? value : "", (unsigned long long)(min ? min / 1000000 : 1),
-			name);
+		return err_set(err,
+			       "--%s=%s: give a time of at least %llums (e.g. --%s=2s; a bare number is seconds)",
+			       name, value ? value : "",
+			       (unsigned long long)(min ? min / 1000000 : 1), name);
 	return 0;
 }
 
@@ -422,10 +420,9 @@ int cli_check_jobs(const struct iowl_run *run, struct iowl_err *err)
 		const struct job *job = &run->jobs[j];
 
 		if (o->readonly && (job_does_dir(job, 1) || job_does_dir(job, 2)))
-			return job_opt_err(
-				job, "rw", err,
-				"job '%s' %s, and --readonly forbids writes and trims (as fio)",
-				job->o.name, job_does_dir(job, 1) ? "writes" : "trims");
+			return job_opt_err(job, "rw", err,
+					   "job '%s' %s, and --readonly forbids writes and trims (as fio)",
+					   job->o.name, job_does_dir(job, 1) ? "writes" : "trims");
 		clones += job->o.numjobs;
 	}
 	for (unsigned j = 0, want = 0; j < run->njobs; j++) {
@@ -433,14 +430,12 @@ int cli_check_jobs(const struct iowl_run *run, struct iowl_err *err)
 		unsigned c = job->o.clocksource;
 
 		if (c && want && c != want)
-			return job_opt_err(
-				job, "clocksource", err,
-				"the run has one clock: job '%s' asks for another than the jobs before it (give clocksource in [global])",
-				job->o.name);
+			return job_opt_err(job, "clocksource", err,
+					   "the run has one clock: job '%s' asks for another than the jobs before it (give clocksource in [global])",
+					   job->o.name);
 		if (c == CLOCK_SRC_CPU && !iowl_clock.tsc)
-			return job_opt_err(
-				job, "clocksource", err,
-				"clocksource=cpu: this CPU has no invariant time-stamp counter iowl could calibrate (or IOWL_CLOCK=gettime is set); use clock_gettime");
+			return job_opt_err(job, "clocksource", err,
+					   "clocksource=cpu: this CPU has no invariant time-stamp counter iowl could calibrate (or IOWL_CLOCK=gettime is set); use clock_gettime");
 		want = c ? c : want;
 		if (c == CLOCK_SRC_GETTIME) /* before any worker starts */
 			iowl_clock.tsc = false;

@@ -31,9 +31,8 @@ int iomem_parse(const struct opt_def *def, struct job_opts *o, const char *v, ch
 	size_t len = colon ? (size_t)(colon - v) : strlen(v);
 
 	if (len == 10 && !strncmp(v, "cudamalloc", len))
-		return snprintf(
-			       why, VAL_WHY_LEN,
-			       "cudamalloc needs a GPU and the rdma engine (GPUDirect), which this build cannot test and does not implement"),
+		return snprintf(why, VAL_WHY_LEN,
+				"cudamalloc needs a GPU and the rdma engine (GPUDirect), which this build cannot test and does not implement"),
 		       -EINVAL;
 	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
 		if (strlen(kinds[i].name) != len || strncmp(kinds[i].name, v, len))
@@ -50,9 +49,8 @@ int iomem_parse(const struct opt_def *def, struct job_opts *o, const char *v, ch
 		o->iomem = kinds[i].kind;
 		return 0;
 	}
-	return snprintf(
-		       why, VAL_WHY_LEN,
-		       "must be malloc, shm, shmhuge, mmap[:FILE], mmaphuge[:FILE] or mmapshared[:FILE]"),
+	return snprintf(why, VAL_WHY_LEN,
+			"must be malloc, shm, shmhuge, mmap[:FILE], mmaphuge[:FILE] or mmapshared[:FILE]"),
 	       -EINVAL;
 }
 
@@ -101,9 +99,10 @@ static int alloc_mmap(struct iomem *m, const struct job_opts *o, struct iowl_err
 	}
 	p = mmap(NULL, m->len, PROT_READ | PROT_WRITE, flags, m->fd, 0);
 	if (p == MAP_FAILED)
-		return err_errno(
-			err, errno, "job '%s': mem: mmap of %zu bytes%s", o->name, m->len,
-			flags & MAP_HUGETLB ? " of huge pages (/proc/sys/vm/nr_hugepages)" : "");
+		return err_errno(err, errno, "job '%s': mem: mmap of %zu bytes%s", o->name, m->len,
+				 flags & MAP_HUGETLB ?
+					 " of huge pages (/proc/sys/vm/nr_hugepages)" :
+					 "");
 	m->area = p;
 	return 0;
 }

@@ -418,13 +418,11 @@ static int check_files_fio(struct job *job, struct iowl_err *err)
 	if (o->pre_read)
 		o->invalidate = false;
 	if (o->zonemode == ZONEMODE_NONE && o->zonesize)
-		return JOB_ERR(
-			job, "zonesize", err,
-			"zonesize needs zonemode=strided (fio refuses zonemode=none with zonesize too)");
+		return JOB_ERR(job, "zonesize", err,
+			       "zonesize needs zonemode=strided (fio refuses zonemode=none with zonesize too)");
 	if (o->zonemode == ZONEMODE_STRIDED && !o->zonesize)
-		return JOB_ERR(
-			job, "zonemode", err,
-			"zonemode=strided needs zonesize (the bytes of IO in each zone, e.g. zonesize=256m)");
+		return JOB_ERR(job, "zonemode", err,
+			       "zonemode=strided needs zonesize (the bytes of IO in each zone, e.g. zonesize=256m)");
 	if (o->zonemode == ZONEMODE_NONE && (o->zonerange || o->zoneskip))
 		job_warn(job, o->zonerange ? "zonerange" : "zoneskip",
 			 "only means something with zonemode=strided: ignored (as fio)");
@@ -435,14 +433,12 @@ static int check_files_fio(struct job *job, struct iowl_err *err)
 		o->zonerange = o->zonesize; /* fio's default */
 	for (unsigned d = 0; d < 3 && o->bs_unaligned && o->direct; d++)
 		if (o->bsrange[d].hi)
-			return JOB_ERR(
-				job, "bs_unaligned", err,
-				"bs_unaligned gives sizes of any byte count, which direct=1 cannot issue (fio's IOs fail with EINVAL): use direct=0, or drop bs_unaligned");
+			return JOB_ERR(job, "bs_unaligned", err,
+				       "bs_unaligned gives sizes of any byte count, which direct=1 cannot issue (fio's IOs fail with EINVAL): use direct=0, or drop bs_unaligned");
 	for (unsigned d = 0; d < 3 && o->bs_unaligned && o->verify; d++)
 		if (o->bsrange[d].hi)
-			return JOB_ERR(
-				job, "bs_unaligned", err,
-				"bs_unaligned gives sizes of any byte count, which split iowl's verify units (verify_interval bytes, each written whole): drop one of them");
+			return JOB_ERR(job, "bs_unaligned", err,
+				       "bs_unaligned gives sizes of any byte count, which split iowl's verify units (verify_interval bytes, each written whole): drop one of them");
 	return 0;
 }
 
@@ -539,14 +535,12 @@ static int check_stats_opts(const struct job *job, struct iowl_err *err)
 	const struct job_opts *o = &job->o;
 
 	if (!o->bwavgtime || !o->iopsavgtime)
-		return JOB_ERR(
-			job, o->bwavgtime ? "iopsavgtime" : "bwavgtime", err,
-			"%s=0: a sample window of 0 ms holds no IO (give 1 ms or more; fio's default is 500)",
-			o->bwavgtime ? "iopsavgtime" : "bwavgtime");
+		return JOB_ERR(job, o->bwavgtime ? "iopsavgtime" : "bwavgtime", err,
+			       "%s=0: a sample window of 0 ms holds no IO (give 1 ms or more; fio's default is 500)",
+			       o->bwavgtime ? "iopsavgtime" : "bwavgtime");
 	if (o->log_max_value && !o->log_avg_msec)
-		job_warn(
-			job, "log_max_value",
-			"logs the largest value of each log_avg_msec window: without log_avg_msec every IO is logged and it is ignored (as fio)");
+		job_warn(job, "log_max_value",
+			 "logs the largest value of each log_avg_msec window: without log_avg_msec every IO is logged and it is ignored (as fio)");
 	return 0;
 }
 
@@ -655,8 +649,9 @@ static uint64_t misfit_size(const struct job *job, uint64_t iv, const char **opt
 /* Verify options mean nothing without verify=: ignored with a warning, as fio ignores them. */
 static int check_verify_off(struct job *job)
 {
-	static const char *const opts[] = { "verify_backlog", "verify_fatal", "verify_interval",
-					    "verify_offset", "verify_dump", "verify_backlog_batch",
+	static const char *const opts[] = { "verify_backlog",  "verify_fatal",
+					    "verify_interval", "verify_offset",
+					    "verify_dump",     "verify_backlog_batch",
 					    "verify_only" };
 	struct job_opts *o = &job->o;
 
@@ -690,7 +685,8 @@ static int check_verify_combos(struct job *job, struct iowl_err *err)
 			       err, "verify writes its own data: %s contradicts it (keep one)",
 			       o->zero_buffers ? "zero_buffers" : "buffer_compress_percentage");
 	if (o->verify_only && o->time_based && job_does_dir(job, IO_OP_WRITE))
-		return JOB_ERR(job, "verify_only", err, "verify_only replays the job's writes, which time_based leaves open-ended (fio does not support it either; drop time_based)");
+		return JOB_ERR(job, "verify_only", err,
+			       "verify_only replays the job's writes, which time_based leaves open-ended (fio does not support it either; drop time_based)");
 	if (o->verify_backlog && !job_does_dir(job, IO_OP_WRITE))
 		job_warn(job, "verify_backlog", "the job does not write: verify_backlog is ignored (as fio)");
 	if (o->time_based && o->do_verify && !o->verify_backlog && job_does_dir(job, IO_OP_WRITE))
@@ -714,13 +710,15 @@ static int check_verify_offset(struct job *job, struct iowl_err *err)
 	if (!o->verify_offset)
 		return 0;
 	if (!hl)
-		return JOB_ERR(job, "verify_offset", err, "verify=%s writes no header: verify_offset has nothing to move",
+		return JOB_ERR(job, "verify_offset", err,
+			       "verify=%s writes no header: verify_offset has nothing to move",
 			       verify_mode_name(o->verify));
 	if (o->verify_offset < hl || o->verify_offset + hl > o->verify_interval)
-		return JOB_ERR(job, "verify_offset", err, "verify_offset=%llu: the %u bytes of verify=%s's header and checksum must move to after themselves, within the %llu-byte unit (use %u to %llu)",
-			       (unsigned long long)o->verify_offset, hl, verify_mode_name(o->verify),
-			       (unsigned long long)o->verify_interval, hl,
-			       (unsigned long long)(o->verify_interval - hl));
+		return JOB_ERR(job, "verify_offset", err,
+			       "verify_offset=%llu: the %u bytes of verify=%s's header and checksum must move to after themselves, within the %llu-byte unit (use %u to %llu)",
+			       (unsigned long long)o->verify_offset, hl,
+			       verify_mode_name(o->verify), (unsigned long long)o->verify_interval,
+			       hl, (unsigned long long)(o->verify_interval - hl));
 	return 0;
 }
 
@@ -734,8 +732,10 @@ static int check_verify_interval(struct job *job, struct iowl_err *err)
 	if (!o->verify_interval)
 		o->verify_interval = smallest_bs(job);
 	if (o->verify_interval <= verify_mode_hdr_len(o->verify) || o->verify_interval > UINT32_MAX)
-		return JOB_ERR(job, job_opt_is_set(job, "verify_interval") ? "verify_interval" : "bs",
-			       err, "verify_interval=%llu: a verified unit of verify=%s holds a %u-byte header and data after it, and is at most 4 GiB",
+		return JOB_ERR(job,
+			       job_opt_is_set(job, "verify_interval") ? "verify_interval" : "bs",
+			       err,
+			       "verify_interval=%llu: a verified unit of verify=%s holds a %u-byte header and data after it, and is at most 4 GiB",
 			       (unsigned long long)o->verify_interval, verify_mode_name(o->verify),
 			       verify_mode_hdr_len(o->verify));
 	bad = misfit_size(job, o->verify_interval, &opt);
@@ -787,7 +787,8 @@ static int check_buffers(const struct job *job, struct iowl_err *err)
 		 job_opt_is_set(job, "dedupe_working_set_percentage"))
 		job_warn(job, "dedupe_working_set_percentage", "applies to dedupe_mode=working_set only: ignored (as fio)");
 	if (o->dedupe_global && (!o->dedupe_percentage || o->dedupe_mode != DEDUPE_WORKING_SET))
-		job_warn(job, "dedupe_global", "shares the working set of dedupe_mode=working_set with dedupe_percentage only: ignored (as fio)");
+		job_warn(job, "dedupe_global",
+			 "shares the working set of dedupe_mode=working_set with dedupe_percentage only: ignored (as fio)");
 	return 0;
 }
 

@@ -350,15 +350,13 @@ static int resolve_wait_for(struct job *jobs, unsigned njobs, struct iowl_err *e
 				n++;
 			}
 		if (!n || found > i)
-			return job_opt_err(
-				&jobs[i], "wait_for", err,
-				"no job named '%s' before this one (a waitee comes first, as in fio)",
-				name);
+			return job_opt_err(&jobs[i], "wait_for", err,
+					   "no job named '%s' before this one (a waitee comes first, as in fio)",
+					   name);
 		if (n > 1)
-			return job_opt_err(
-				&jobs[i], "wait_for", err,
-				"%u jobs are named '%s': the waitee's name must be unique", n,
-				name);
+			return job_opt_err(&jobs[i], "wait_for", err,
+					   "%u jobs are named '%s': the waitee's name must be unique",
+					   n, name);
 		jobs[i].wait_for = found;
 	}
 	return 0;

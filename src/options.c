@@ -91,7 +91,8 @@ static const struct opt_value verify_values[] = {
 	{ "0", VERIFY_NONE, "no verification (the default)" },
 	{ "none", VERIFY_NONE, "the same as 0" },
 	{ "crc32c", VERIFY_CRC32C, "a checked header and pseudo-random data with its CRC-32C" },
-	{ "crc32c-intel", VERIFY_CRC32C, "the same as crc32c (hardware CRC is used wherever the CPU has it)" },
+	{ "crc32c-intel", VERIFY_CRC32C,
+	  "the same as crc32c (hardware CRC is used wherever the CPU has it)" },
 	{ "md5", VERIFY_MD5, "MD5 of the data in the header (nettle)" },
 	{ "crc64", VERIFY_CRC64, "fio's CRC-64 of the data in the header" },
 	{ "crc32", VERIFY_CRC32, "fio's CRC-32 of the data in the header" },
@@ -105,7 +106,8 @@ static const struct opt_value verify_values[] = {
 	{ "sha3-256", VERIFY_SHA3_256, "SHA3-256 of the data in the header (nettle)" },
 	{ "sha3-384", VERIFY_SHA3_384, "SHA3-384 of the data in the header (nettle)" },
 	{ "sha3-512", VERIFY_SHA3_512, "SHA3-512 of the data in the header (nettle)" },
-	{ "meta", VERIFY_META, "the header alone (offset, seed, write number), the data unchecked" },
+	{ "meta", VERIFY_META,
+	  "the header alone (offset, seed, write number), the data unchecked" },
 	{ "pattern", VERIFY_PATTERN, "no header: every byte must be verify_pattern's" },
 	{ "null", VERIFY_NULL, "pretend: reads back, checks nothing" },
 	{ NULL, 0, NULL },
@@ -977,7 +979,10 @@ static int parse_rw_nr(struct job_opts *o, const char *nr, const char *v, size_t
 
 static int parse_rw(const struct opt_def *def, struct job_opts *o, const char *v, char *why)
 {
-	static const struct { const char *name; unsigned flags; } modes[] = {
+	static const struct {
+		const char *name;
+		unsigned flags;
+	} modes[] = {
 		{ "read", RW_F_READ },
 		{ "write", RW_F_WRITE },
 		{ "trim", RW_F_TRIM },
@@ -1067,9 +1072,8 @@ static int parse_buffered(const struct opt_def *def, struct job_opts *o, const c
 /* fio's gtod_cpu sets a CPU aside to keep the time in shared memory: iowl refuses it, saying why. */
 static int parse_gtod_cpu(const struct opt_def *def, struct job_opts *o, const char *v, char *why)
 {
-	snprintf(
-		why, VAL_WHY_LEN,
-		"is refused: iowl reads the CPU's time-stamp counter (a few ns, no system call), which a CPU set aside to keep the time would not beat; leave it out");
+	snprintf(why, VAL_WHY_LEN,
+		 "is refused: iowl reads the CPU's time-stamp counter (a few ns, no system call), which a CPU set aside to keep the time would not beat; leave it out");
 	return -EINVAL;
 }
 
@@ -1507,10 +1511,9 @@ static int parse_file_service(const struct opt_def *def, struct job_opts *o, con
 		o->file_service_param = spec.param;
 		return 0;
 	}
-	snprintf(
-		why, VAL_WHY_LEN,
-		"'%s' is not a file service type (use roundrobin, sequential or random, optionally with :N, or zipf, pareto or normal with their :N)",
-		v ? v : "");
+	snprintf(why, VAL_WHY_LEN,
+		 "'%s' is not a file service type (use roundrobin, sequential or random, optionally with :N, or zipf, pareto or normal with their :N)",
+		 v ? v : "");
 	return -EINVAL;
 }
 
@@ -1539,20 +1542,18 @@ static int parse_sync_file_range(const struct opt_def *def, struct job_opts *o, 
 			if (strlen(flags[i].name) == len && !strncmp(flags[i].name, p + at, len))
 				break;
 		if (i == 3) {
-			snprintf(
-				why, VAL_WHY_LEN,
-				"'%.*s' is not a sync_file_range flag (use wait_before, write or wait_after, joined by ',', then :N, e.g. wait_before,write:8)",
-				(int)len, p + at);
+			snprintf(why, VAL_WHY_LEN,
+				 "'%.*s' is not a sync_file_range flag (use wait_before, write or wait_after, joined by ',', then :N, e.g. wait_before,write:8)",
+				 (int)len, p + at);
 			return -EINVAL;
 		}
 		mask |= flags[i].flag;
 		at += len + (p[at + len] == ',');
 	}
 	if (!mask || (colon && (val_parse_u64(colon + 1, &n, why) || !n || n > UINT32_MAX))) {
-		snprintf(
-			why, VAL_WHY_LEN,
-			"'%s' is not FLAGS:N (flags wait_before, write, wait_after joined by ',', N writes of 1 or more, e.g. write:8)",
-			p);
+		snprintf(why, VAL_WHY_LEN,
+			 "'%s' is not FLAGS:N (flags wait_before, write, wait_after joined by ',', N writes of 1 or more, e.g. write:8)",
+			 p);
 		return -EINVAL;
 	}
 	o->sync_file_range_flags = mask;

@@ -164,9 +164,8 @@ int place_parse_mem_policy(const struct opt_def *def, struct job_opts *o, const 
 		if (strlen(m->name) == len && !strncmp(m->name, v, len))
 			mode = m->value;
 	if (!mode)
-		return snprintf(
-			       why, VAL_WHY_LEN,
-			       "mode must be default, prefer, bind, interleave or local (then :NODES)"),
+		return snprintf(why, VAL_WHY_LEN,
+				"mode must be default, prefer, bind, interleave or local (then :NODES)"),
 		       -EINVAL;
 	memset(&o->place.mem_nodes, 0, sizeof(o->place.mem_nodes));
 	o->place.mem_mode = mode;

@@ -202,10 +202,9 @@ static int refuse_zbd(const struct job *job, const struct target_file *f, struct
 	FILE *z;
 
 	if (stat(f->path, &st) || !S_ISBLK(st.st_mode))
-		return job_opt_err(
-			job, "zonemode", err,
-			"zonemode=zbd needs a zoned block device: '%s' is not a block device (fio would emulate zones on it; iowl does not)",
-			f->path);
+		return job_opt_err(job, "zonemode", err,
+				   "zonemode=zbd needs a zoned block device: '%s' is not a block device (fio would emulate zones on it; iowl does not)",
+				   f->path);
 	snprintf(path, sizeof(path), "/sys/dev/block/%u:%u/queue/zoned", major(st.st_rdev),
 		 minor(st.st_rdev));
 	z = fopen(path, "re");
@@ -220,14 +219,12 @@ static int refuse_zbd(const struct job *job, const struct target_file *f, struct
 		fclose(z);
 	}
 	if (!strcmp(zoned, "none"))
-		return job_opt_err(
-			job, "zonemode", err,
-			"zonemode=zbd needs a zoned block device: '%s' is not zoned (%s: none; fio would emulate zones on it, iowl does not)",
-			f->path, path);
-	return job_opt_err(
-		job, "zonemode", err,
-		"'%s' is a zoned block device (%s), but iowl does not drive zoned devices (write pointers, zone resets, open-zone limits): zonemode=zbd is refused",
-		f->path, zoned);
+		return job_opt_err(job, "zonemode", err,
+				   "zonemode=zbd needs a zoned block device: '%s' is not zoned (%s: none; fio would emulate zones on it, iowl does not)",
+				   f->path, path);
+	return job_opt_err(job, "zonemode", err,
+			   "'%s' is a zoned block device (%s), but iowl does not drive zoned devices (write pointers, zone resets, open-zone limits): zonemode=zbd is refused",
+			   f->path, zoned);
 }
 
 /* True when an earlier job's layout in this run creates path (allow_file_create=0 may use it). */

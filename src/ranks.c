@@ -200,17 +200,15 @@ int ranks_filter(struct iowl_run *run, struct iowl_err *err)
 
 		memset(set, 0, size * sizeof(*set));
 		if (rank_list(v, rl, set, size, &beyond)) {
-			ret = err_set(
-				err,
-				"--rank-jobs=%s: give ranks as a list of numbers and ranges before the jobs (--rank-jobs=0-3,6:jobA,jobB)",
-				v);
+			ret = err_set(err,
+				      "--rank-jobs=%s: give ranks as a list of numbers and ranges before the jobs (--rank-jobs=0-3,6:jobA,jobB)",
+				      v);
 			break;
 		}
 		if (beyond) {
-			ret = err_set(
-				err,
-				"--rank-jobs=%s: rank %u is beyond this run's %u rank%s (0 to %u)",
-				v, beyond - 1, size, size == 1 ? "" : "s", size - 1);
+			ret = err_set(err,
+				      "--rank-jobs=%s: rank %u is beyond this run's %u rank%s (0 to %u)",
+				      v, beyond - 1, size, size == 1 ? "" : "s", size - 1);
 			break;
 		}
 		if (!colon) { /* every job */

@@ -788,8 +788,8 @@ static int add_not_run(const struct iowl_run *run, struct results *res, const ch
 		const struct job *job = &run->jobs[j];
 		bool merged = job_group_merged(job);
 
-		for (unsigned c = res->collected[j]; !job->off_rank && job->o.stats && c < job->o.numjobs;
-		     c++) {
+		for (unsigned c = res->collected[j];
+		     !job->off_rank && job->o.stats && c < job->o.numjobs; c++) {
 			struct job_result *u;
 
 			if (merged && group_unit(res, job->group))

@@ -260,8 +260,14 @@ void verify_unit_fill(const struct verify_cfg *cfg, void *unit, uint64_t offset,
 	uint32_t hl = cfg->hdr_len;
 	size_t n = cfg->interval - hl;
 	struct verify_hdr h = {
-		.magic = VERIFY_MAGIC, .type = (uint16_t)cfg->method->fio_type, .len = cfg->interval,
-		.seq = seq, .offset = offset, .seed = seed, .job = cfg->job, .clone = cfg->clone,
+		.magic = VERIFY_MAGIC,
+		.type = (uint16_t)cfg->method->fio_type,
+		.len = cfg->interval,
+		.seq = seq,
+		.offset = offset,
+		.seed = seed,
+		.job = cfg->job,
+		.clone = cfg->clone,
 		.numberio = (uint16_t)seq,
 	};
 
@@ -646,10 +652,11 @@ struct verify {
 	/* verify_backlog: completed writes not read back yet, a ring */
 	struct verify_extent *ring;
 	unsigned ring_cap, ring_head, ring_n, backlog;
-	unsigned batch, batch_left;	/* verify_backlog_batch: reads per round, and left in this one */
+	unsigned batch,
+		batch_left; /* verify_backlog_batch: reads per round, and left in this one */
 	bool backlog_on, flushing;
-	bool dump;			/* verify_dump */
-	bool only;			/* verify_only: the units stand on their own, as in fio */
+	bool dump; /* verify_dump */
+	bool only; /* verify_only: the units stand on their own, as in fio */
 	/* the read-back after the writes */
 	bool readback;
 	uint64_t rb_unit;
@@ -854,8 +861,8 @@ static void dump_buf(const char *path, uint64_t offset, const char *what, const 
 	if (!f || fwrite(p, 1, n, f) != n) {
 		iowl_warn("verify_dump: cannot write '%s': %s", name, strerror(errno));
 	} else {
-		iowl_warn("verify_dump: %s data of offset %" PRIu64 " written to '%s'", what, offset,
-			  name);
+		iowl_warn("verify_dump: %s data of offset %" PRIu64 " written to '%s'", what,
+			  offset, name);
 	}
 	if (f)
 		fclose(f);
@@ -868,7 +875,8 @@ static void dump_unit(struct verify *v, const struct io_u *io, const unsigned ch
 	struct verify_failure f;
 	const char *path = v->files[io->file].path;
 
-	verify_unit_explain(&v->cfg, unit, offset, want, unit_seed(v, want, offset), v->scratch, &f);
+	verify_unit_explain(&v->cfg, unit, offset, want, unit_seed(v, want, offset), v->scratch,
+			    &f);
 	dump_buf(path, offset, "received", unit, v->cfg.interval);
 	dump_buf(path, offset, "expected", v->scratch, v->cfg.interval);
 }
@@ -1034,9 +1042,9 @@ static void print_one(const struct verify *v, const char *name, const struct ver
 	iowl_warn("job '%s': verify failed on '%s' at offset=%" PRIu64 ", length=%" PRIu32 ": %s; %s",
 		  name, v->files[f->file].path, f->offset, f->len, verify_kind_name(f->kind), byte);
 	if (!v->cfg.hdr_len)
-		return;		/* pattern: no header to show */
-	iowl_warn("job '%s':   header expected/found: magic 0x%04x/0x%04x, type %s/%s, length %"
-		  PRIu32 "/%" PRIu32 ", offset %" PRIu64 "/%" PRIu64 ", seq %s/%" PRIu32
+		return; /* pattern: no header to show */
+	iowl_warn("job '%s':   header expected/found: magic 0x%04x/0x%04x, type %s/%s, length %" PRIu32
+		  "/%" PRIu32 ", offset %" PRIu64 "/%" PRIu64 ", seq %s/%" PRIu32
 		  ", seed %s/0x%" PRIx64 ", job %s/%" PRIu32 ", clone %s/%" PRIu32
 		  ", checksum 0x%016" PRIx64 "/0x%016" PRIx64 " (computed 0x%016" PRIx64
 		  "), header crc 0x%08" PRIx32 "/0x%08" PRIx32 " (computed 0x%08" PRIx32 ")",

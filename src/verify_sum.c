@@ -59,7 +59,8 @@ static void put_le(unsigned char *a, uint64_t v, unsigned n)
 		a[i] = (unsigned char)v;
 }
 
-static void sum_crc64(const struct verify_cfg *c, const unsigned char *p, size_t n, unsigned char *a)
+static void sum_crc64(const struct verify_cfg *c, const unsigned char *p, size_t n,
+		      unsigned char *a)
 {
 	uint64_t crc = 0;
 
@@ -69,7 +70,8 @@ static void sum_crc64(const struct verify_cfg *c, const unsigned char *p, size_t
 	put_le(a, crc, 8);
 }
 
-static void sum_crc32(const struct verify_cfg *c, const unsigned char *p, size_t n, unsigned char *a)
+static void sum_crc32(const struct verify_cfg *c, const unsigned char *p, size_t n,
+		      unsigned char *a)
 {
 	uint32_t crc = 0;
 
@@ -79,7 +81,8 @@ static void sum_crc32(const struct verify_cfg *c, const unsigned char *p, size_t
 	put_le(a, crc, 4);
 }
 
-static void sum_crc16(const struct verify_cfg *c, const unsigned char *p, size_t n, unsigned char *a)
+static void sum_crc16(const struct verify_cfg *c, const unsigned char *p, size_t n,
+		      unsigned char *a)
 {
 	uint16_t crc = 0;
 
@@ -100,7 +103,8 @@ static void sum_crc7(const struct verify_cfg *c, const unsigned char *p, size_t 
 }
 
 /* fio's crc32c: Castagnoli from ~0 without the final inversion (the header's checksum too). */
-static void sum_crc32c(const struct verify_cfg *c, const unsigned char *p, size_t n, unsigned char *a)
+static void sum_crc32c(const struct verify_cfg *c, const unsigned char *p, size_t n,
+		       unsigned char *a)
 {
 	put_le(a, ~c->crc(0, p, n), 4);
 }
@@ -140,7 +144,8 @@ static void sum_sha1(const struct verify_cfg *c, const unsigned char *p, size_t 
  * low byte of each of the 8 state words at the end.  The same from nettle: the message and
  * that padding fed through sha256_update, then the state read.
  */
-static void sum_sha256(const struct verify_cfg *c, const unsigned char *p, size_t n, unsigned char *a)
+static void sum_sha256(const struct verify_cfg *c, const unsigned char *p, size_t n,
+		       unsigned char *a)
 {
 	struct sha256_ctx x;
 	unsigned char pad[128] = { 0x80 };
@@ -167,7 +172,8 @@ static void sum_sha256(const struct verify_cfg *c, const unsigned char *p, size_
  * misses a damaged byte inside the block: iowl stores the real SHA-512 digest in its first 64
  * bytes (the rest zero), so fio cannot verify iowl's sha512 data (README).
  */
-static void sum_sha512(const struct verify_cfg *c, const unsigned char *p, size_t n, unsigned char *a)
+static void sum_sha512(const struct verify_cfg *c, const unsigned char *p, size_t n,
+		       unsigned char *a)
 {
 	struct sha512_ctx x;
 
@@ -178,24 +184,25 @@ static void sum_sha512(const struct verify_cfg *c, const unsigned char *p, size_
 	memset(a + SHA512_DIGEST_SIZE, 0, 128 - SHA512_DIGEST_SIZE);
 }
 
-#define SHA3_SUM(bits)									\
-static void sum_sha3_##bits(const struct verify_cfg *c, const unsigned char *p, size_t n,	\
-			    unsigned char *a)						\
-{											\
-	struct sha3_##bits##_ctx x;							\
-											\
-	(void)c;									\
-	sha3_##bits##_init(&x);								\
-	sha3_##bits##_update(&x, n, p);							\
-	sha3_##bits##_digest(&x, SHA3_##bits##_DIGEST_SIZE, a);				\
-}
+#define SHA3_SUM(bits)                                                                             \
+	static void sum_sha3_##bits(const struct verify_cfg *c, const unsigned char *p, size_t n,  \
+				    unsigned char *a)                                              \
+	{                                                                                          \
+		struct sha3_##bits##_ctx x;                                                        \
+                                                                                                   \
+		(void)c;                                                                           \
+		sha3_##bits##_init(&x);                                                            \
+		sha3_##bits##_update(&x, n, p);                                                    \
+		sha3_##bits##_digest(&x, SHA3_##bits##_DIGEST_SIZE, a);                            \
+	}
 SHA3_SUM(224)
 SHA3_SUM(256)
 SHA3_SUM(384)
 SHA3_SUM(512)
 
 /* fio's xxhash: XXH32 with seed 1, little-endian. */
-static void sum_xxhash(const struct verify_cfg *c, const unsigned char *p, size_t n, unsigned char *a)
+static void sum_xxhash(const struct verify_cfg *c, const unsigned char *p, size_t n,
+		       unsigned char *a)
 {
 	(void)c;
 	put_le(a, XXH32(p, n, 1), 4);

@@ -720,10 +720,9 @@ static void lat_limits(struct worker *w, const struct io_u *io, uint64_t lat, ui
 	w->qd = w->lt->qd;
 	if (a == LT_FATAL) {
 		if (!w->error_stop)
-			iowl_warn(
-				"job '%s': latency of %llu us at depth 1 exceeds latency_target (%llu us)",
-				w->job->o.name, (unsigned long long)(lat / 1000),
-				(unsigned long long)(w->lt->target_ns / 1000));
+			iowl_warn("job '%s': latency of %llu us at depth 1 exceeds latency_target (%llu us)",
+				  w->job->o.name, (unsigned long long)(lat / 1000),
+				  (unsigned long long)(w->lt->target_ns / 1000));
 		record_error(w, io, ETIMEDOUT);
 	} else if (a == LT_QUIESCE) {
 		w->lt_drain = true;
@@ -1019,7 +1018,8 @@ static void sync_range(struct worker *w)
 	if (w->sfr_hi[f] <= w->sfr_lo[f])
 		return;
 	if (sync_file_range(w->plan.files[f].fd, (off64_t)w->sfr_lo[f],
-			    (off64_t)(w->sfr_hi[f] - w->sfr_lo[f]), w->job->o.sync_file_range_flags))
+			    (off64_t)(w->sfr_hi[f] - w->sfr_lo[f]),
+			    w->job->o.sync_file_range_flags))
 		record_error(w, &sync, errno);
 	w->sfr_lo[f] = UINT64_MAX;
 	w->sfr_hi[f] = 0;
@@ -1094,9 +1094,14 @@ static struct io_u *next_io(struct worker *w, uint64_t now)
 	if (w->tw_pending) {
 		/* trimwrite: the write of the block just trimmed, outside the loop's budget (fio
 		 * trims io_size bytes and writes as many, number_ios of each) */
-		*io = (struct io_u){ .index = io->index, .buf = io->buf, .start_ns = io->start_ns,
-				     .op = IO_OP_WRITE, .file = w->tw.file, .offset = w->tw.offset,
-				     .len = w->tw.len, .stream = w->tw.stream };
+		*io = (struct io_u){ .index = io->index,
+				     .buf = io->buf,
+				     .start_ns = io->start_ns,
+				     .op = IO_OP_WRITE,
+				     .file = w->tw.file,
+				     .offset = w->tw.offset,
+				     .len = w->tw.len,
+				     .stream = w->tw.stream };
 		w->tw_pending = false;
 		w->issued_ios++;
 	} else {

@@ -64,7 +64,8 @@ struct worker {
 	uint64_t rpos;			/* its next IO */
 	uint64_t replay_delay_ns;	/* the delay before the IO next_io() just took */
 	uint64_t replay_last, replay_late; /* the last issue; how much the last delay overslept */
-	uint64_t dedupe_base, dedupe_total;	/* dedupe_global: the share (fill_share), set by the run */
+	uint64_t dedupe_base,
+		dedupe_total;		/* dedupe_global: the share (fill_share), set by the run */
 	struct io_u *blocked;		/* verify: waits for an overlapping IO in flight */
 	bool tw_pending;		/* trimwrite: the write of trim tw comes next */
 	struct io_u tw;

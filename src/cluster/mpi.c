@@ -36,8 +36,8 @@ int cluster_init(int *argc, char ***argv, struct iowl_err *err)
 	char v[MPI_MAX_LIBRARY_VERSION_STRING];
 
 	if (MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &provided) != MPI_SUCCESS)
-		return err_set(
-			err, "MPI_Init_thread failed: is this process started by mpirun or srun?");
+		return err_set(err,
+			       "MPI_Init_thread failed: is this process started by mpirun or srun?");
 	if (MPI_Comm_dup(MPI_COMM_WORLD, &comm) != MPI_SUCCESS)
 		return err_set(err, "MPI_Comm_dup failed");
 	MPI_Comm_set_errhandler(comm, MPI_ERRORS_RETURN);

@@ -11,10 +11,9 @@ int cluster_init(int *argc, char ***argv, struct iowl_err *err)
 	unsigned n = cluster_launched_size();
 
 	if (n)
-		return err_set(
-			err,
-			"started as one of %u processes (mpirun, srun), but this iowl was built without MPI, so each would run the whole job alone; build iowl-mpi (apt-get install libopenmpi-dev; make iowl-mpi) and launch that",
-			n);
+		return err_set(err,
+			       "started as one of %u processes (mpirun, srun), but this iowl was built without MPI, so each would run the whole job alone; build iowl-mpi (apt-get install libopenmpi-dev; make iowl-mpi) and launch that",
+			       n);
 	if (cluster_env(0, 1, host, sizeof(host)))
 		return err_set(err, "cannot set IOWL_RANK in the environment: out of memory");
 	return 0;

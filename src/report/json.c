@@ -256,9 +256,9 @@ static json_t *json_verify_hdr(const struct verify_hdr *h, bool seq_known)
 	json_t *o;
 
 	snprintf(sum, sizeof(sum), "0x%016" PRIx64, h->sum);
-	o = json_pack("{s:I, s:s, s:I, s:I, s:s, s:I}", "magic", JI(h->magic),
-		      "type", verify_type_name(h->type), "length", JI(h->len),
-		      "offset", JI(h->offset), "checksum", sum, "header_crc", JI(h->hdr_crc));
+	o = json_pack("{s:I, s:s, s:I, s:I, s:s, s:I}", "magic", JI(h->magic), "type",
+		      verify_type_name(h->type), "length", JI(h->len), "offset", JI(h->offset),
+		      "checksum", sum, "header_crc", JI(h->hdr_crc));
 
 	snprintf(seed, sizeof(seed), "0x%016" PRIx64, h->seed);
 	if (o && seq_known &&
@@ -276,15 +276,15 @@ static json_t *json_verify_failure(const struct verify_totals *t)
 	char sum[24];
 
 	snprintf(sum, sizeof(sum), "0x%016" PRIx64, f->sum_calc);
-	return json_pack("{s:o, s:I, s:I, s:s, s:o, s:o, s:o, s:o, s:o, s:{s:I, s:s}}",
-			 "file", jstr(t->path), "offset", JI(f->offset), "length", JI(f->len),
-			 "kind", verify_kind_key(f->kind),
-			 "byte", f->byte >= 0 ? json_integer(JI(f->byte)) : json_null(),
-			 "expected_byte", f->byte >= 0 ? json_integer(f->byte_want) : json_null(),
-			 "found_byte", f->byte >= 0 ? json_integer(f->byte_got) : json_null(),
-			 "expected", json_verify_hdr(&f->want, f->seq_known),
-			 "found", json_verify_hdr(&f->got, true),
-			 "computed", "header_crc", JI(f->hdr_crc_calc), "checksum", sum);
+	return json_pack("{s:o, s:I, s:I, s:s, s:o, s:o, s:o, s:o, s:o, s:{s:I, s:s}}", "file",
+			 jstr(t->path), "offset", JI(f->offset), "length", JI(f->len), "kind",
+			 verify_kind_key(f->kind), "byte",
+			 f->byte >= 0 ? json_integer(JI(f->byte)) : json_null(), "expected_byte",
+			 f->byte >= 0 ? json_integer(f->byte_want) : json_null(), "found_byte",
+			 f->byte >= 0 ? json_integer(f->byte_got) : json_null(), "expected",
+			 json_verify_hdr(&f->want, f->seq_known), "found",
+			 json_verify_hdr(&f->got, true), "computed", "header_crc",
+			 JI(f->hdr_crc_calc), "checksum", sum);
 }
 
 /* Units checked and failed, by where the reads came from, and the first failure explained. */

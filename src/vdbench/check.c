@@ -109,8 +109,8 @@ static int check_hosts(struct vdb *v)
 		if (!local_name(sys))
 			return err_at(v->err, h->pos.file, h->pos.line,
 				      "hd=%s%s%s: '%s' is not this machine: iowl does not map vdbench's remote hosts to MPI ranks (give iowl-mpi under mpirun the job file iowl --vdbench-show prints, with ${IOWL_RANK} where each host differs, or use hd=localhost)",
-				      h->name, h->system ? ",system=" : "", h->system ? h->system : "",
-				      sys);
+				      h->name, h->system ? ",system=" : "",
+				      h->system ? h->system : "", sys);
 	}
 	return 0;
 }

@@ -77,14 +77,16 @@ static void test_method_vectors(void **state)
 		unsigned mode;
 		const char *hex;
 	} v[] = {
-		{ VERIFY_CRC64, "cad9b8c414d9c6e9" },	/* CRC-64 Jones, init 0 (as CRC-64/REDIS) */
-		{ VERIFY_CRC32, "7f89a189" },		/* CRC-32/POSIX without the final xor */
-		{ VERIFY_CRC16, "3dbb" },		/* CRC-16/ARC */
-		{ VERIFY_CRC7, "75" },			/* CRC-7/MMC */
-		{ VERIFY_CRC32C, "7c6df91c" },		/* ~0xe3069283 */
+		{ VERIFY_CRC64, "cad9b8c414d9c6e9" }, /* CRC-64 Jones, init 0 (as CRC-64/REDIS) */
+		{ VERIFY_CRC32, "7f89a189" },	      /* CRC-32/POSIX without the final xor */
+		{ VERIFY_CRC16, "3dbb" },	      /* CRC-16/ARC */
+		{ VERIFY_CRC7, "75" },		      /* CRC-7/MMC */
+		{ VERIFY_CRC32C, "7c6df91c" },	      /* ~0xe3069283 */
 		{ VERIFY_MD5, "25f9e794323b453885f5181f1b624d0b" },
-		{ VERIFY_SHA1, "1dbcc3f773048e809967df2a4cc3cc654134aea7" },	/* f7c3bc1d..., per word swapped */
-		{ VERIFY_SHA3_256, "a1e2a3d1fb9f6f8e66bc62f2bdd28e7d0e8c1e2b6d0f0b2d7c2d98ce2ab5b4b3" },
+		{ VERIFY_SHA1,
+		  "1dbcc3f773048e809967df2a4cc3cc654134aea7" }, /* f7c3bc1d..., per word swapped */
+		{ VERIFY_SHA3_256,
+		  "a1e2a3d1fb9f6f8e66bc62f2bdd28e7d0e8c1e2b6d0f0b2d7c2d98ce2ab5b4b3" },
 	};
 	struct verify_cfg c;
 
@@ -637,24 +639,15 @@ static void test_fatal(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_crc_vectors),
-		cmocka_unit_test(test_crc_hw_matches_sw),
-		cmocka_unit_test(test_method_vectors),
-		cmocka_unit_test(test_methods_detect),
-		cmocka_unit_test(test_hdr_roundtrip),
-		cmocka_unit_test(test_fill_check),
-		cmocka_unit_test(test_corrupt_payload),
-		cmocka_unit_test(test_misplaced),
-		cmocka_unit_test(test_stale),
-		cmocka_unit_test(test_header_bitflip),
-		cmocka_unit_test(test_no_header),
-		cmocka_unit_test(test_pattern_mode),
-		cmocka_unit_test(test_pattern_parse),
-		cmocka_unit_test(test_job_checks),
-		cmocka_unit_test(test_state_overlap),
-		cmocka_unit_test(test_readback),
-		cmocka_unit_test(test_backlog),
-		cmocka_unit_test(test_fatal),
+		cmocka_unit_test(test_crc_vectors),	cmocka_unit_test(test_crc_hw_matches_sw),
+		cmocka_unit_test(test_method_vectors),	cmocka_unit_test(test_methods_detect),
+		cmocka_unit_test(test_hdr_roundtrip),	cmocka_unit_test(test_fill_check),
+		cmocka_unit_test(test_corrupt_payload), cmocka_unit_test(test_misplaced),
+		cmocka_unit_test(test_stale),		cmocka_unit_test(test_header_bitflip),
+		cmocka_unit_test(test_no_header),	cmocka_unit_test(test_pattern_mode),
+		cmocka_unit_test(test_pattern_parse),	cmocka_unit_test(test_job_checks),
+		cmocka_unit_test(test_state_overlap),	cmocka_unit_test(test_readback),
+		cmocka_unit_test(test_backlog),		cmocka_unit_test(test_fatal),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
