@@ -1850,8 +1850,6 @@ void worker_free(struct worker *w)
 	hist_free(w->step_hist);
 	hist_free(w->step_scratch);
 	free(w->cmdprio);
-	free(w->step_hist);
-	free(w->step_scratch);
 	free(w->lt);
 	free(w);
 }
