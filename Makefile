@@ -198,9 +198,11 @@ ubsan:
 
 # ThreadSanitizer: a race report fails the test that ran into it (halt_on_error, exit code 66).
 # IOWL_TSAN: tests/run-one.sh skips the (single-threaded) unit tests and waits longer for a test.
+# TSAN_TESTS="func/a func/b" runs only those (CI: the ones whose threads share the most).
 tsan:
 	IOWL_TSAN=1 TSAN_OPTIONS="halt_on_error=1 exitcode=66 $(TSAN_OPTIONS)" \
-		$(MAKE) O=build-tsan SAN="-fsanitize=thread" CFLAGS="-O1 -g" test
+		$(MAKE) O=build-tsan SAN="-fsanitize=thread" CFLAGS="-O1 -g" \
+		$(if $(TSAN_TESTS),TEST_NAMES="$(TSAN_TESTS)") test
 
 # make install: the binary, the man page, the bash completion and the example jobs; DESTDIR for
 # staged installs (packages), PREFIX for the place.
