@@ -65,7 +65,7 @@ static int hist_merge_alloc(struct hist **dst, const struct hist *src)
 {
 	if (!src)
 		return 0;
-	if (!*dst && !(*dst = calloc(1, sizeof(**dst))))
+	if (!*dst && !(*dst = hist_alloc()))
 		return -ENOMEM;
 	hist_merge(*dst, src);
 	return 0;
