@@ -5,6 +5,9 @@
 # fio's), the system calls of each kind, the mmap file made and removed, lockmem's VmLck while
 # the job runs, and huge pages where they can be set aside for the test (then given back).
 . "$(dirname "$0")/../lib.sh"
+# LeakSanitizer ends a process traced by strace with an error: under make asan the runs traced
+# here do not check leaks (the other tests do)
+export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 command -v strace > /dev/null || skip "strace is not installed"
 cd "$SCRATCH" || fail "cd"
 truncate -s 1m f
@@ -53,8 +56,13 @@ while kill -0 $pid 2> /dev/null && [ "$lck" -lt 16384 ]; do
 	sleep 0.2
 done
 wait $pid || fail "lockmem run failed"
-[ "$lck" -ge 16384 ] || fail "lockmem=8m with two clones: VmLck $lck kB, 16384 expected"
-echo "ok: lockmem ($lck kB locked)"
+if ldd "$IOWL" 2>/dev/null | grep -q libasan; then
+	# AddressSanitizer makes mlock(2) a no-op: nothing is locked to see
+	echo "note: lockmem's VmLck not checked under AddressSanitizer (its mlock does nothing)"
+else
+	[ "$lck" -ge 16384 ] || fail "lockmem=8m with two clones: VmLck $lck kB, 16384 expected"
+	echo "ok: lockmem ($lck kB locked)"
+fi
 
 # huge pages: set some aside for the test (root), give them back after
 [ "$(id -u)" = 0 ] && [ -w /proc/sys/vm/nr_hugepages ] || { echo "huge page part skipped: needs root"; exit 0; }
