@@ -17,6 +17,7 @@
 
 #include "iowl/clock.h"
 #include "iowl/cluster.h"
+#include "iowl/hist.h"
 #include "iowl/ranks.h"
 #include "iowl/report.h"
 
@@ -656,7 +657,7 @@ static int merge_unit(struct iowl_run *run, struct run_outcome *o, struct rd *r)
 	for (unsigned i = 0; i < NHIST && !ret; i++) {
 		if (!(wu.hmask & (1U << i)))
 			continue;
-		if (!(*hist_slot(&st, i) = calloc(1, sizeof(struct hist))))
+		if (!(*hist_slot(&st, i) = hist_alloc()))
 			ret = -ENOMEM;
 		else
 			get_hist(r, *hist_slot(&st, i));
@@ -683,7 +684,7 @@ static int merge_unit(struct iowl_run *run, struct run_outcome *o, struct rd *r)
 			u->elapsed_ns = wu.elapsed_ns;
 	}
 	for (unsigned i = 0; i < NHIST; i++)
-		free(*hist_slot(&st, i));
+		hist_free(*hist_slot(&st, i));
 	free(why);
 	return r->bad ? -EPROTO : ret;
 }
