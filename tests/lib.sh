@@ -50,6 +50,13 @@ loop_device() {
 }
 # tsan_build: $IOWL is built with ThreadSanitizer (make tsan), which slows it 5-15x and grows RSS
 tsan_build() { grep -q __tsan_init "$IOWL" 2>/dev/null; }
+# fault_shim: sets $shim to the LD_PRELOAD fault injector (tests/shim/faultshim.c), failing if it was
+# not built, and lets sanitizer builds load it before their runtimes (which check the link order).
+fault_shim() {
+	shim="$SHIMS/faultshim.so"
+	[ -f "$shim" ] || fail "fault shim not built ($shim)"
+	export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
+}
 # have_fio: fio 3 is installed to compare with
 have_fio() { command -v fio >/dev/null 2>&1 && fio --version 2>/dev/null | grep -q '^fio-3'; }
 # same_as_fio SUMMARY EXPECTED ARGS...: runs iowl with ARGS and JSON output, and fio too where

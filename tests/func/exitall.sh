@@ -4,9 +4,8 @@
 # group, of its phase, or of the run; what ran is read from the JSON (IOs done, jobs not run),
 # never from how long it took.
 . "$(dirname "$0")/../lib.sh"
-shim="$SHIMS/faultshim.so"
+fault_shim
 cd "$SCRATCH" || fail "cd"
-export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
 ios() { jget "$1" "jobs.$2.read.total_ios"; }
 # A fast job and a slow one (100 IOs/s for up to 60 s) in one group; a later phase after them.
 cat > ex.fio <<EOT

@@ -5,10 +5,8 @@
 # widens the set and turns on continue_on_error for the types it lists; a later
 # continue_on_error=none turns it off again, as fio applies options in order.
 . "$(dirname "$0")/../lib.sh"
-shim="$SHIMS/faultshim.so"
-[ -f "$shim" ] || fail "fault shim not built ($shim)"
+fault_shim
 cd "$SCRATCH" || fail "cd"
-export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
 
 # Malformed lists are errors at their line.
 expect_status 1 "$IOWL" --parse-only --name=x --ioengine=null --size=1m --ignore_error=,ENOSPX

@@ -1,11 +1,8 @@
 #!/bin/sh
 # IO errors and interruptions: ENOSPC on a small tmpfs, injected EIO, short transfers and EINTR, continue_on_error.
 . "$(dirname "$0")/../lib.sh"
-shim="$SHIMS/faultshim.so"
-[ -f "$shim" ] || fail "fault shim not built ($shim)"
+fault_shim
 cd "$SCRATCH" || fail "cd"
-# Sanitizer runtimes must come first in the library list; the shim is loaded before them here.
-export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
 
 # Injected EIO at a known offset: status 2, the first error names file, offset, length, direction.
 truncate -s 1m iowl-fault.dat

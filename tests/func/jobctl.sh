@@ -6,10 +6,8 @@
 # rate_ignore_thinktime (no catching up on the rate after a thinktime stall) and uid/gid (the job's
 # threads open their files as that user).
 . "$(dirname "$0")/../lib.sh"
-shim="$SHIMS/faultshim.so"
-[ -f "$shim" ] || fail "fault shim not built ($shim)"
+fault_shim
 cd "$SCRATCH" || fail "cd"
-export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
 
 # exec_prerun runs before the IO, exec_postrun after it, each clone's; a list's output all goes
 # to the file

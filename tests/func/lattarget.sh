@@ -6,10 +6,8 @@
 # fresh statistics and ends, with fio's JSON fields (tests/unit/test_lattarget.c checks the
 # search's bisection).
 . "$(dirname "$0")/../lib.sh"
-shim="$SHIMS/faultshim.so"
-[ -f "$shim" ] || fail "fault shim not built ($shim)"
+fault_shim
 cd "$SCRATCH" || fail "cd"
-export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
 truncate -s 1m iowl-fault.dat
 
 run() { # tool out args...

@@ -3,10 +3,8 @@
 # and the jobs the run then does not start (its phase, later phases, after a signal) as "not run"
 # with the reason.
 . "$(dirname "$0")/../lib.sh"
-shim="$SHIMS/faultshim.so"
-[ -f "$shim" ] || fail "fault shim not built ($shim)"
+fault_shim
 cd "$SCRATCH" || fail "cd"
-export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
 
 # Job b's file cannot be laid out (EIO at offset 0): a, set up before it in the same phase, and
 # c, stonewalled after, are not run.

@@ -2,10 +2,8 @@
 # An IO error outranks a failed --assert in the exit status (2, not 3) on every path that adds
 # statuses up: a plain run, a worker_ramp run, a --sweep and a --curve whose points differ.
 . "$(dirname "$0")/../lib.sh"
-shim="$SHIMS/faultshim.so"
-[ -f "$shim" ] || fail "fault shim not built ($shim)"
+fault_shim
 cd "$SCRATCH" || fail "cd"
-export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
 never='read.iops>=1000000000000'	# an assertion no run meets
 truncate -s 64m iowl-fault.dat
 

@@ -4,10 +4,8 @@
 # misdirected write is reported misplaced where it landed and stale where it was meant to go, and
 # a block copied to another offset is reported misplaced by a run that only reads.
 . "$(dirname "$0")/../lib.sh"
-shim="$SHIMS/faultshim.so"
-[ -f "$shim" ] || fail "fault shim not built ($shim)"
+fault_shim
 cd "$SCRATCH" || fail "cd"
-export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
 
 job="--name=v --filename=iowl-fault.dat --size=256k --bs=4k --rw=write --ioengine=psync --verify=crc32c"
 # shellcheck disable=SC2086
