@@ -9,6 +9,7 @@
 
 #include "iowl/engine.h"
 #include "iowl/iolog.h"
+#include "iowl/outfile.h"
 
 static const char *const iolog_actions[] = { "read", "write", "trim", "sync", "datasync" };
 
@@ -71,21 +72,9 @@ int iolog_w_open(struct iolog_w *l, const char *job_name, const char *path, stru
 
 void iolog_w_flush(struct iolog_w *l)
 {
-	size_t done = 0;
-
-	/* a short write (a full disk) is retried for its errno */
-	while (l->fd >= 0 && done < l->len) {
-		ssize_t n = write(l->fd, l->buf + done, l->len - done);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0) {
-			l->err = n < 0 ? errno : EIO;
-			close(l->fd);
-			l->fd = -1;
-			break;
-		}
-		done += (size_t)n;
+	if (l->fd >= 0 && l->len && (l->err = fd_write_all(l->fd, l->buf, l->len))) {
+		close(l->fd);
+		l->fd = -1;
 	}
 	l->len = 0;
 }

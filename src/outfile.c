@@ -111,3 +111,20 @@ int outfile_close(struct outfile *o, struct iowl_err *err)
 	memset(o, 0, sizeof(*o));
 	return -e;
 }
+
+int fd_write_all(int fd, const void *buf, size_t len)
+{
+	const char *p = buf;
+
+	while (len) {
+		ssize_t n = write(fd, p, len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return n < 0 ? errno : EIO;
+		p += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}

@@ -19,6 +19,7 @@
 #include "iowl/clock.h"
 #include "iowl/fiolog.h"
 #include "iowl/hist.h"
+#include "iowl/outfile.h"
 #include "iowl/job.h"
 #include "iowl/snap.h"
 #include "iowl/stats.h"
@@ -66,18 +67,8 @@ struct wlog {
 
 static void wf_flush(struct wfile *w)
 {
-	size_t off = 0;
-
-	while (off < w->len && !w->err) {
-		ssize_t n = write(w->fd, w->buf + off, w->len - off);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			w->err = n < 0 ? errno : EIO;
-		else
-			off += (size_t)n;
-	}
+	if (!w->err && w->len)
+		w->err = fd_write_all(w->fd, w->buf, w->len);
 	w->len = 0;
 }
 

@@ -3,6 +3,7 @@
 #ifndef IOWL_OUTFILE_H
 #define IOWL_OUTFILE_H
 
+#include <stddef.h>
 #include <stdio.h>
 
 #include "iowl/err.h"
@@ -28,5 +29,11 @@ int outfile_open(struct outfile *o, const char *path, struct iowl_err *err);
  * named then keeps what it held; the temporary file is removed).
  */
 int outfile_close(struct outfile *o, struct iowl_err *err);
+
+/*
+ * Writes all len bytes of buf to fd, again after a short write or EINTR (a full disk gives its
+ * ENOSPC on the next try).  Returns 0, or the errno of the failed write (EIO for a write of 0).
+ */
+int fd_write_all(int fd, const void *buf, size_t len);
 
 #endif
