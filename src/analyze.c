@@ -12,6 +12,7 @@
 #include "iowl/cachefill.h"
 #include "iowl/gen.h"
 #include "iowl/iolog.h"
+#include "iowl/outfile.h"
 #include "iowl/report.h"
 #include "iowl/target.h"
 #include "iowl/version.h"
@@ -452,15 +453,18 @@ int analyze_run(struct iowl_run *run, uint64_t nios)
 	bool json = run->opts.formats & (OUT_JSON | OUT_JSONPLUS);
 	json_t *root = json || run->opts.report ? json_pack("{s:s, s:I, s:[]}", "iowl version", "iowl-" IOWL_VERSION,
 					"ios_per_job", (json_int_t)nios, "analysis") : NULL;
-	FILE *out = stdout;
-	int status = IOWL_EXIT_OK, e;
-	bool bad;
+	struct outfile of = { 0 };
+	struct iowl_err oerr = { "" };
+	int status = IOWL_EXIT_OK;
+	FILE *out;
 
-	if (run->opts.output && !(out = fopen(run->opts.output, "w"))) {
-		iowl_warn("--output '%s': %s", run->opts.output, strerror(errno));
+	/* --output as a run writes it: the file is replaced only by a complete analysis */
+	if (outfile_open(&of, run->opts.output, &oerr)) {
+		iowl_warn("%s", oerr.text);
 		json_decref(root);
 		return IOWL_EXIT_USAGE;
 	}
+	out = of.f;
 	for (unsigned j = 0; j < run->njobs && status == IOWL_EXIT_OK; j++) {
 		struct iowl_err err = { "" };
 		struct analysis a = { 0 };
@@ -485,16 +489,8 @@ int analyze_run(struct iowl_run *run, uint64_t nios)
 		status = IOWL_EXIT_IO;
 	json_decref(root);
 	/* a full disk or a closed pipe loses the analysis: say so, and fail the run */
-	errno = 0;
-	bad = fflush(out) != 0 || ferror(out);
-	e = errno;
-	if (out != stdout && fclose(out) && !bad) {
-		bad = true;
-		e = errno;
-	}
-	if (bad && status == IOWL_EXIT_OK) {
-		iowl_warn("--output '%s': %s (the analysis is incomplete)",
-			  run->opts.output ? run->opts.output : "stdout", strerror(e ? e : EIO));
+	if (outfile_close(&of, &oerr) && status == IOWL_EXIT_OK) {
+		iowl_warn("%s", oerr.text);
 		status = IOWL_EXIT_IO;
 	}
 	return status;
