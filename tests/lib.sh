@@ -50,6 +50,11 @@ loop_device() {
 }
 # tsan_build: $IOWL is built with ThreadSanitizer (make tsan), which slows it 5-15x and grows RSS
 tsan_build() { grep -q __tsan_init "$IOWL" 2>/dev/null; }
+# strace_traced: runs of this test go under strace, which LeakSanitizer fails (a ptraced process):
+# no leak check here under make asan (the other tests check leaks)
+strace_traced() { export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"; }
+# asan_build: $IOWL is built with AddressSanitizer (make asan), whose mlock(2) does nothing
+asan_build() { grep -q __asan_init "$IOWL" 2>/dev/null; }
 # fault_shim: sets $shim to the LD_PRELOAD fault injector (tests/shim/faultshim.c), failing if it was
 # not built, and lets sanitizer builds load it before their runtimes (which check the link order).
 fault_shim() {

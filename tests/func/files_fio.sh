@@ -8,8 +8,7 @@
 cd "$SCRATCH" || fail "cd"
 have_fio || skip "fio 3 is not installed (apt-get install fio): these options are compared with it"
 command -v strace > /dev/null 2>&1 || skip "strace is not installed (apt-get install strace)"
-# LeakSanitizer cannot run under ptrace: no leak check for the traced runs (ASan builds)
-export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+strace_traced
 
 # trace TOOL CALLS NAME ARGS...: TOOL's job NAME on file NAME.TOOL, its CALLS traced to NAME.TOOL.st
 trace() {

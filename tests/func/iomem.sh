@@ -5,9 +5,7 @@
 # fio's), the system calls of each kind, the mmap file made and removed, lockmem's VmLck while
 # the job runs, and huge pages where they can be set aside for the test (then given back).
 . "$(dirname "$0")/../lib.sh"
-# LeakSanitizer ends a process traced by strace with an error: under make asan the runs traced
-# here do not check leaks (the other tests do)
-export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+strace_traced
 command -v strace > /dev/null || skip "strace is not installed"
 cd "$SCRATCH" || fail "cd"
 truncate -s 1m f
@@ -56,7 +54,7 @@ while kill -0 $pid 2> /dev/null && [ "$lck" -lt 16384 ]; do
 	sleep 0.2
 done
 wait $pid || fail "lockmem run failed"
-if ldd "$IOWL" 2>/dev/null | grep -q libasan; then
+if asan_build; then
 	# AddressSanitizer makes mlock(2) a no-op: nothing is locked to see
 	echo "note: lockmem's VmLck not checked under AddressSanitizer (its mlock does nothing)"
 else

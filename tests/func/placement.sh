@@ -5,9 +5,7 @@
 # ionice -p) and compared with what fio 3.33's threads get for the same options.
 # numa_mem_policy: the set_mempolicy(2) call each worker makes, seen with strace.
 . "$(dirname "$0")/../lib.sh"
-# LeakSanitizer ends a process traced by strace with an error: under make asan the runs traced
-# here do not check leaks (the other tests do)
-export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
+strace_traced
 cpus=$(awk '/^Cpus_allowed_list/ { print $2 }' /proc/self/status)
 [ "$cpus" = 0-1 ] || [ "$(nproc)" -ge 2 ] || skip "needs two CPUs (this process may use $cpus)"
 command -v ionice > /dev/null || skip "ionice (util-linux) is not installed"
