@@ -72,7 +72,15 @@ wait $pid
 rc=$?
 ms=$(since "$t0")
 [ "$rc" = 130 ] || { cat fill.err; fail "buffer fill: status $rc, expected 130"; }
-! calm "buffer fill" || [ "$ms" -lt 3000 ] || fail "buffer fill: SIGINT took $ms ms"
+# The fill stops between 64 MiB buffers: under a sanitizer each buffer's random data costs several
+# times the CPU, so with the suite's other tests beside it the wait follows the machine's load
+# (ASan in CI: 4964 ms once; alone 620-770 ms, with 5 runnable tasks 2.3-2.7 s): timed in the plain
+# build only.
+if asan_build || tsan_build; then
+	echo "note: buffer fill not timed under a sanitizer build ($ms ms)"
+else
+	! calm "buffer fill" || [ "$ms" -lt 3000 ] || fail "buffer fill: SIGINT took $ms ms"
+fi
 echo "buffer fill stopped $ms ms after SIGINT"
 
 # 1024 clones of one second: runtime counts from the start of the phase, so every clone ends
