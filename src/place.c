@@ -121,6 +121,22 @@ int place_parse_cpumask(const struct opt_def *def, struct job_opts *o, const cha
 	return 0;
 }
 
+/*
+ * libnuma reports through these two (weak in libnuma, so ours replace them): it would print
+ * "libnuma: Warning: node argument 1 out of range" on stderr before iowl's own FILE:LINE error.
+ * Every libnuma call iowl makes checks its result and reports what was wrong itself.
+ */
+void numa_warn(int num, char *fmt, ...)
+{
+	(void)num;
+	(void)fmt;
+}
+
+void numa_error(char *where)
+{
+	(void)where;
+}
+
 /* A NUMA node list ("all", "0,2", "0-1") through libnuma, into s.  Returns 0 or -EINVAL. */
 static int node_list(const char *v, struct place_set *s, char *why)
 {
