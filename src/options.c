@@ -761,7 +761,7 @@ static const struct opt_def options[] = {
 	  .help = "IOSQE_ASYNC on every Nth IO: the kernel hands it to a worker thread (0: none)" },
 	{ .name = "userspace_reap", .type = OPT_BOOL, .off = O(userspace_reap), .def = "0",
 	  .engine = "libaio", .category = "engine",
-	  .help = "read completions from the AIO ring in user space (iowl always does, before any io_getevents)" },
+	  .help = "reap from the AIO ring in user space: a reap of min 0 (iodepth_batch_complete_min=0) makes no io_getevents(2) call, one whose completions are there already neither" },
 	{ .name = "atomic", .type = OPT_BOOL, .off = O(atomic), .def = "0", .category = "io",
 	  .help = "fio's O_ATOMIC, which Linux does not have: as fio 3.33 on Linux, it means direct=1" },
 	REFUSED("readfua", "is an option of fio's sg engine (SCSI generic devices, /dev/sgN), which iowl does not have"),

@@ -144,6 +144,7 @@ static int setup_engine(struct worker *w)
 		.hipri_percentage = o->hipri_percentage,
 		.uncached = o->uncached,
 		.nowait = o->nowait,
+		.userspace_reap = o->userspace_reap,
 		.nonvectored = o->nonvectored,
 		.force_async = o->force_async,
 		.batch_submit = o->iodepth_batch_submit ? o->iodepth_batch_submit : 1,

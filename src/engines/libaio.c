@@ -15,8 +15,10 @@
 #endif
 
 /*
- * The completion ring the kernel maps at the context address.  Reading it from user space saves
- * the io_getevents() system call whenever completions are already there (fio's userspace_reap).
+ * The completion ring the kernel maps at the context address.  With userspace_reap, a reap reads
+ * it from user space first, and one that waits for nothing (min 0: iodepth_batch_complete_min=0)
+ * never calls io_getevents(), as fio's userspace_reap; iowl also skips the call when the ring
+ * already holds the min a reap waits for.  Without it every reap is an io_getevents(), as fio's.
  */
 struct aio_ring {
 	unsigned id;
@@ -225,6 +227,7 @@ static int aio_getevents(struct engine *e, unsigned min, unsigned max, uint64_t 
 	struct timespec ts = { (time_t)(timeout_ns / NSEC_PER_SEC),
 			       (long)(timeout_ns % NSEC_PER_SEC) };
 	unsigned n, got;
+	bool polled = false;
 	int r;
 
 	if (max > p->depth)
@@ -232,14 +235,20 @@ static int aio_getevents(struct engine *e, unsigned min, unsigned max, uint64_t 
 	if (min > max)
 		min = max;
 	n = p->nfailed ? aio_take_failed(p, max) : 0;
-	if (p->ring && n < max) {
+	if (p->ring && e->params.userspace_reap && n < max) {
 		got = aio_reap_ring(p->ring, p->events + n, max - n);
 		p->inflight -= got;
 		n += got;
+		if (!min || n >= min) {
+			p->outstanding -= n;
+			return (int)n;
+		}
 	}
 	if (min > n + p->inflight)
 		min = n + p->inflight;
-	while (n < min) {
+	/* fio's reap: io_getevents() even for min 0 (it returns at once with what is there) */
+	while (n < min || (!min && !n && p->inflight && !polled)) {
+		polled = true;
 		r = io_getevents(p->ctx, min - n, max - n, p->events + n,
 				 timeout_ns == ENGINE_WAIT_FOREVER ? NULL : &ts);
 		if (r == -EINTR)
