@@ -13,7 +13,6 @@
 #include "iowl/job.h"
 #include "iowl/jobfile.h"
 #include "iowl/options.h"
-#include "iowl/verify.h"
 
 void job_release(struct job *job)
 {
@@ -30,7 +29,6 @@ void job_release(struct job *job)
 	}
 	free(job->streams);
 	free(job->pos);
-	free(job->verify_totals);
 	replay_release(job);
 	memset(job, 0, sizeof(*job));
 }
@@ -698,30 +696,6 @@ static int check_verify_combos(struct job *job, struct iowl_err *err)
 	return 0;
 }
 
-/*
- * verify_offset: the header and its checksum are swapped with as many bytes there, which must lie
- * after them inside the unit (fio's swap of overlapping areas is not undone by swapping again).
- */
-static int check_verify_offset(struct job *job, struct iowl_err *err)
-{
-	const struct job_opts *o = &job->o;
-	unsigned hl = verify_mode_hdr_len(o->verify);
-
-	if (!o->verify_offset)
-		return 0;
-	if (!hl)
-		return JOB_ERR(job, "verify_offset", err,
-			       "verify=%s writes no header: verify_offset has nothing to move",
-			       verify_mode_name(o->verify));
-	if (o->verify_offset < hl || o->verify_offset + hl > o->verify_interval)
-		return JOB_ERR(job, "verify_offset", err,
-			       "verify_offset=%llu: the %u bytes of verify=%s's header and checksum must move to after themselves, within the %llu-byte unit (use %u to %llu)",
-			       (unsigned long long)o->verify_offset, hl,
-			       verify_mode_name(o->verify), (unsigned long long)o->verify_interval,
-			       hl, (unsigned long long)(o->verify_interval - hl));
-	return 0;
-}
-
 /* verify_interval: set, or the smallest block size; every IO must be whole units. */
 static int check_verify_interval(struct job *job, struct iowl_err *err)
 {
@@ -731,13 +705,6 @@ static int check_verify_interval(struct job *job, struct iowl_err *err)
 
 	if (!o->verify_interval)
 		o->verify_interval = smallest_bs(job);
-	if (o->verify_interval <= verify_mode_hdr_len(o->verify) || o->verify_interval > UINT32_MAX)
-		return JOB_ERR(job,
-			       job_opt_is_set(job, "verify_interval") ? "verify_interval" : "bs",
-			       err,
-			       "verify_interval=%llu: a verified unit of verify=%s holds a %u-byte header and data after it, and is at most 4 GiB",
-			       (unsigned long long)o->verify_interval, verify_mode_name(o->verify),
-			       verify_mode_hdr_len(o->verify));
 	bad = misfit_size(job, o->verify_interval, &opt);
 	if (bad && !strcmp(opt, "rw"))
 		return JOB_ERR(job, opt, err, "the skip of rw= (%llu bytes) is not a multiple of verify_interval=%llu (every IO must cover whole verified units)",
@@ -747,7 +714,7 @@ static int check_verify_interval(struct job *job, struct iowl_err *err)
 		return JOB_ERR(job, job_opt_is_set(job, "verify_interval") ? "verify_interval" : opt,
 			       err, "%s=%llu is not a multiple of verify_interval=%llu (every IO must cover whole verified units)",
 			       opt, (unsigned long long)bad, (unsigned long long)o->verify_interval);
-	return check_verify_offset(job, err);
+	return 0;	/* against the method's header: verify_check_job(), before the first IO */
 }
 
 static int check_verify(struct job *job, struct iowl_err *err)
@@ -761,9 +728,6 @@ static int check_verify(struct job *job, struct iowl_err *err)
 	ret = o->verify ? check_verify_combos(job, err) : check_verify_off(job);
 	if (!ret && o->verify)
 		ret = check_verify_interval(job, err);
-	if (!ret && (o->verify || o->group_reporting) &&
-	    !(job->verify_totals = calloc(o->numjobs, sizeof(*job->verify_totals))))
-		ret = err_nomem(err, "out of memory");
 	return ret;
 }
 

@@ -18,7 +18,6 @@
 #include "iowl/pattern/dist.h"
 #include "iowl/suggest.h"
 #include "iowl/value.h"
-#include "iowl/verify.h"
 
 #define NS_S NSEC_PER_SEC
 #define NS_MS 1000000ULL
@@ -1372,7 +1371,7 @@ static int parse_verify_pattern(const struct opt_def *def, struct job_opts *o, c
 	unsigned char pat[JOB_VERIFY_PATTERN_MAX];
 	unsigned len;
 
-	if (verify_pattern_parse(v, pat, sizeof(pat), &len, why))
+	if (val_parse_pattern(v, pat, sizeof(pat), &len, why))
 		return -EINVAL;
 	memcpy(o->verify_pattern, pat, len);
 	o->verify_pattern_len = len;
@@ -1423,7 +1422,7 @@ static int parse_buffer_pattern(const struct opt_def *def, struct job_opts *o, c
 		return -EINVAL;
 	}
 	if (!*p) {
-		verify_pattern_parse(p, pat, sizeof(pat), &len, why);	/* its message */
+		val_parse_pattern(p, pat, sizeof(pat), &len, why);	/* its message */
 		return -EINVAL;
 	}
 	while (*p) {
@@ -1440,7 +1439,7 @@ static int parse_buffer_pattern(const struct opt_def *def, struct job_opts *o, c
 			}
 			memcpy(part, p, (size_t)(q - p));
 			part[q - p] = '\0';
-			if (verify_pattern_parse(part, pat + n, (unsigned)sizeof(pat) - n, &len, why))
+			if (val_parse_pattern(part, pat + n, (unsigned)sizeof(pat) - n, &len, why))
 				return -EINVAL;
 			n += len;
 		}

@@ -469,6 +469,8 @@ int preflight_clone(struct preflight *pf, const struct job *job, unsigned clone,
 		return -EINVAL;
 	gen_free(gen);
 	r = clone ? 0 : check_system(job, err);
+	if (!r && !clone)
+		r = verify_check_job(job, err);
 	if (!r)
 		r = verify_check_plan(job, plan, err);
 	if (!r)

@@ -31,6 +31,7 @@
 #include "iowl/progress.h"
 #include "iowl/ranks.h"
 #include "iowl/report.h"
+#include "iowl/verify.h"
 #include "iowl/cachefill.h"
 #include "iowl/fill.h"
 #include "iowl/run.h"
@@ -767,6 +768,8 @@ static int collect(struct iowl_run *run, const struct phase *p, struct ivl *iv,
 		else if (stats_merge(&u->st, &w->stats))
 			return -ENOMEM;
 		ivl_hand_over(iv, i, u);
+		if (w->verify)
+			verify_publish(w->verify, &u->verify);
 		u->nworkers++;
 		if (elapsed > u->elapsed_ns)
 			u->elapsed_ns = elapsed;

@@ -190,10 +190,12 @@ static int setup_engine(struct worker *w)
 static int setup_verify(struct worker *w)
 {
 	const struct job *job = w->job;
+	struct verify_params vp;
 
 	if (!job->o.verify)
 		return 0;
-	w->verify = verify_new(job, w->clone, &w->plan, w->eng.depth, w->eng.buf_size,
+	verify_params_of(job, w->clone, &vp);
+	w->verify = verify_new(&vp, w->plan.files, w->plan.nfiles, w->eng.depth, w->eng.buf_size,
 			       job->o.randseed ^ (uint64_t)w->number << 32, &w->err);
 	return w->verify ? 0 : -EINVAL;
 }
@@ -1592,29 +1594,6 @@ static int verify_after_writes(struct worker *w, uint64_t work_ns)
 }
 
 /*
- * Where a worker's verification figures are reported: its clone's slot, or with
- * group_reporting the group's, which the run names after the group's first job.
- */
-static struct verify_totals *totals_slot(const struct worker *w)
-{
-	const struct job *first = job_group_lead(w->job);
-
-	if (first->o.group_reporting && first->verify_totals)
-		return &first->verify_totals[0];
-	return w->job->verify_totals ? &w->job->verify_totals[w->clone] : NULL;
-}
-
-/* Prints the worker's verification failures (the thread has ended its IO) and hands its figures to the report. */
-static void verify_report(struct worker *w)
-{
-	struct verify_totals *t = totals_slot(w);
-
-	verify_print(w->verify, w->job->o.name);
-	if (t)
-		verify_publish(w->verify, t);
-}
-
-/*
  * Arms thinktime and the rate_min checks at the start of the workload.  With thinktime_iotime
  * and no thinktime_blocks of its own, only the IO time calls for stalls (fio: the default of 1
  * would stall after every IO).
@@ -1794,8 +1773,8 @@ void *worker_main(void *arg)
 	if (o->write_iolog && iolog_w_close(&w->iolog, o->name, o->write_iolog, &w->err) &&
 	    !w->status)
 		w->status = -EIO;
-	if (w->verify)
-		verify_report(w);
+	if (w->verify) /* its figures: verify_publish() as the run gathers them */
+		verify_print(w->verify, w->job->o.name);
 	if (o->exec_postrun) {
 		struct iowl_err post = { "" };
 		int ret = jobctl_exec(o->exec_postrun, o->name, "postrun", &post);

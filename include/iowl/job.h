@@ -332,8 +332,6 @@ struct job_kv {
 
 #define JOB_MAX_STREAMS 256
 
-struct verify_totals;
-
 /*
  * One stream of a job: the lines after "stream=NAME" up to the next stream= line, applied over
  * a copy of the job's options.  A stream with walkers=N becomes N streams (NAME.0 ... NAME.N-1),
@@ -374,9 +372,6 @@ struct job {
 	unsigned dirs;		/* directions issued (all streams) */
 	struct job_stream *streams;	/* NULL: the job is one stream of its own options */
 	unsigned nstreams;
-	/* Verification figures for the reports, one per clone (the first for a merged group),
-	 * written by the workers as they end; NULL unless verify or group_reporting is set. */
-	struct verify_totals *verify_totals;
 	struct replay *replays; /* read_iolog: one per log, clones take them in turn */
 	unsigned nreplays;
 };

@@ -15,6 +15,7 @@ struct diag_list;
 #include "iowl/job.h"
 #include "iowl/stats.h"
 #include "iowl/steady.h"
+#include "iowl/verify.h"
 
 /*
  * One reported unit: a job clone, or with group_reporting every clone of every job of a group
@@ -36,6 +37,7 @@ struct job_result {
 	bool has_ss;
 	uint64_t ss_attained_ns;	/* when it was attained, from the phase start; 0: not */
 	bool hidden;			/* stats=0: left out of the results (after the others) */
+	struct verify_totals verify;	/* its workers' verification (mode 0: none verified) */
 };
 
 /* Aggregates of one reporting group (fio's "Run status group N"). */

@@ -135,4 +135,12 @@ void val_strv_free(char **v);
 /* The value of hex digit c (0-9, a-f, A-F), or -1. */
 int val_hex_digit(char c);
 
+/*
+ * Parses a data pattern in fio's syntax (verify_pattern, buffer_pattern): 0x hex bytes, a
+ * decimal in the int range (little-endian, its significant bytes), or a "quoted string", one
+ * after another.  Writes at most max bytes to out and their count to *len.  Returns 0 or -EINVAL
+ * with why set.  (src/value_pattern.c)
+ */
+int val_parse_pattern(const char *s, unsigned char *out, unsigned max, unsigned *len, char *why);
+
 #endif

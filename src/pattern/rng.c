@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: MIT
 /* Seeding of the per-thread PRNG streams. */
+#include <endian.h>
+#include <string.h>
+
 #include "iowl/pattern/rng.h"
 
 void rng_init(struct rng *r, uint64_t seed, uint64_t stream)
@@ -15,4 +18,19 @@ void rng_init(struct rng *r, uint64_t seed, uint64_t stream)
 	for (i = 0; i < 4; i++)
 		r->s[i] = rng_splitmix64(&x);
 	/* four consecutive splitmix64 outputs are never all zero (rng_mix64 is a bijection) */
+}
+
+void rng_fill(void *p, size_t n, uint64_t *x)
+{
+	unsigned char *b = p;
+	uint64_t v = *x, w;
+
+	for (size_t i = 0; i < n; i += sizeof(w)) {
+		v ^= v << 13;
+		v ^= v >> 7;
+		v ^= v << 17;
+		w = htole64(v);
+		memcpy(b + i, &w, n - i < sizeof(w) ? n - i : sizeof(w));
+	}
+	*x = v;
 }

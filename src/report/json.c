@@ -308,12 +308,9 @@ static json_t *json_verify(const struct job_result *u, const struct verify_total
 /* The unit's verification figures, or NULL when it has none to show. */
 static const struct verify_totals *unit_verify(const struct job_result *u)
 {
-	const struct verify_totals *t;
+	const struct verify_totals *t = &u->verify;
 
-	if (!u->job || !u->job->verify_totals)
-		return NULL;
-	t = &u->job->verify_totals[u->clone];
-	return u->job->o.verify || t->units || t->errors ? t : NULL;
+	return u->job && (u->job->o.verify || t->units || t->errors) ? t : NULL;
 }
 
 /* Per stream: name, configured share, and IOs and bytes per direction. */

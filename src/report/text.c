@@ -58,11 +58,10 @@ static void text_header(FILE *f, const struct run_result *r, const struct job_re
 /* "  verify (crc32c): 1024 units checked, 0 failed", and the first failure. */
 static void text_verify(FILE *f, const struct job_result *u)
 {
-	const struct verify_totals *t = u->job && u->job->verify_totals ?
-						&u->job->verify_totals[u->clone] : NULL;
-	const struct verify_failure *v = t ? &t->first : NULL;
+	const struct verify_totals *t = &u->verify;
+	const struct verify_failure *v = &t->first;
 
-	if (!t || (!u->job->o.verify && !t->units && !t->errors))
+	if (!u->job || (!u->job->o.verify && !t->units && !t->errors))
 		return;
 	fprintf(f, "  verify (%s): %" PRIu64 " units checked, %" PRIu64 " failed\n",
 		verify_mode_name(t->mode ? t->mode : u->job->o.verify), t->units, t->errors);

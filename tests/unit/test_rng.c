@@ -149,13 +149,28 @@ static void test_chance(void **state)
 	assert_true(fabs(hits * 100.0 / draws - 30.0) < 0.3);
 }
 
+/* rng_fill: xorshift64 (13, 7, 17) words, little-endian, the last cut short, *x left at the last word. */
+static void test_fill(void **state)
+{
+	static const unsigned char first[8] = { 0x41, 0x20, 0x82, 0x40, 0, 0, 0, 0 };
+	unsigned char a[16], b[11];
+	uint64_t x = 1, y = 1;
+
+	(void)state;
+	rng_fill(a, sizeof(a), &x);
+	assert_memory_equal(a, first, sizeof(first));	/* 1 -> 0x2001 -> 0x2041 -> 0x40822041 */
+	rng_fill(b, sizeof(b), &y);
+	assert_memory_equal(a, b, sizeof(b));
+	assert_int_equal(x, y);	/* both ended on the second word */
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_splitmix_known), cmocka_unit_test(test_xoshiro_known),
 		cmocka_unit_test(test_streams),	       cmocka_unit_test(test_below_small),
 		cmocka_unit_test(test_below_large),    cmocka_unit_test(test_unit),
-		cmocka_unit_test(test_chance),
+		cmocka_unit_test(test_chance),	       cmocka_unit_test(test_fill),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -16,6 +16,7 @@
 #include "iowl/target.h"
 #include "iowl/value.h"
 #include "iowl/verify.h"
+#include "verify/verify_int.h"
 
 #define IV 4096
 
@@ -344,7 +345,7 @@ static void pat_ok(const char *s, const char *want, unsigned len)
 	char why[VAL_WHY_LEN] = "";
 	unsigned n = 0;
 
-	if (verify_pattern_parse(s, out, sizeof(out), &n, why))
+	if (val_parse_pattern(s, out, sizeof(out), &n, why))
 		fail_msg("'%s': %s", s, why);
 	assert_int_equal(n, len);
 	assert_memory_equal(out, want, len);
@@ -356,7 +357,7 @@ static void pat_bad(const char *s, const char *msg)
 	char why[VAL_WHY_LEN] = "";
 	unsigned n = 0;
 
-	assert_int_equal(verify_pattern_parse(s, out, sizeof(out), &n, why), -EINVAL);
+	assert_int_equal(val_parse_pattern(s, out, sizeof(out), &n, why), -EINVAL);
 	if (!strstr(why, msg))
 		fail_msg("'%s': '%s' does not say '%s'", s, why, msg);
 }
@@ -417,9 +418,24 @@ static int build(struct fixture *fx, const char *opts)
 	snprintf(text, sizeof(text), "[j]\nfilename=%s\nsize=64k\nbs=4k\n%s\n", fx->path, opts);
 	ini_doc_init(&fx->doc);
 	assert_int_equal(ini_parse_buffer(&fx->doc, "t.ini", text, strlen(text), &fx->err), 0);
-	if (jobfile_build(&in, &fx->jobs, &fx->njobs, &fx->err))
+	if (jobfile_build(&in, &fx->jobs, &fx->njobs, &fx->err) ||
+	    target_plan(&fx->jobs[0], 0, &fx->plan, &fx->err))
 		return -1;
-	return target_plan(&fx->jobs[0], 0, &fx->plan, &fx->err);
+	/* what preflight_clone() checks before the first IO */
+	if (verify_check_job(&fx->jobs[0], &fx->err) ||
+	    verify_check_plan(&fx->jobs[0], &fx->plan, &fx->err))
+		return -1;
+	return 0;
+}
+
+/* The verification of the fixture's first clone, as a worker sets it up. */
+static struct verify *new_state(struct fixture *fx, unsigned depth, uint64_t buf_size,
+				uint64_t seed, struct iowl_err *err)
+{
+	struct verify_params p;
+
+	verify_params_of(&fx->jobs[0], 0, &p);
+	return verify_new(&p, fx->plan.files, fx->plan.nfiles, depth, buf_size, seed, err);
 }
 
 static void release(struct fixture *fx)
@@ -482,7 +498,7 @@ static void test_state_overlap(void **state)
 	struct verify *v;
 
 	assert_int_equal(build(&fx, "rw=randrw\nverify=crc32c\nverify_interval=4k"), 0);
-	v = verify_new(&fx.jobs[0], 0, &fx.plan, 4, 2 * IV, 1, &fx.err);
+	v = new_state(&fx, 4, 2 * IV, 1, &fx.err);
 	assert_non_null(v);
 	io_set(&w, 0, IO_OP_WRITE, 0, 2 * IV, wb);
 	io_set(&r, 1, IO_OP_READ, IV, IV, rb);
@@ -525,7 +541,7 @@ static void test_readback(void **state)
 	static const uint64_t units[] = { 0, 1, 2, 5, 6, 7, 8, 15 };
 
 	assert_int_equal(build(&fx, "rw=randwrite\nverify=crc32c"), 0);
-	v = verify_new(&fx.jobs[0], 0, &fx.plan, 1, 3 * IV, 1, &fx.err);
+	v = new_state(&fx, 1, 3 * IV, 1, &fx.err);
 	assert_non_null(v);
 	for (unsigned i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
 		io_set(&io, 0, IO_OP_WRITE, units[i] * IV, IV, b + units[i] * IV);
@@ -565,7 +581,7 @@ static void test_backlog(void **state)
 	struct io_u io;
 
 	assert_int_equal(build(&fx, "rw=write\nverify=crc32c\nverify_backlog=3"), 0);
-	v = verify_new(&fx.jobs[0], 0, &fx.plan, 2, IV, 1, &fx.err);
+	v = new_state(&fx, 2, IV, 1, &fx.err);
 	assert_non_null(v);
 	for (unsigned i = 0; i < 4; i++) {
 		assert_false(verify_pending(v));
@@ -618,7 +634,7 @@ static void test_fatal(void **state)
 	struct io_u io;
 
 	assert_int_equal(build(&fx, "rw=read\nverify=crc32c\nverify_fatal=1"), 0);
-	v = verify_new(&fx.jobs[0], 0, &fx.plan, 1, 4 * IV, 1, &fx.err);
+	v = new_state(&fx, 1, 4 * IV, 1, &fx.err);
 	assert_non_null(v);
 	io_set(&io, 0, IO_OP_READ, 0, 4 * IV, b);	/* zeros: no unit has a header */
 	assert_true(verify_claim(v, &io));

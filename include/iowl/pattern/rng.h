@@ -4,6 +4,7 @@
 #define IOWL_PATTERN_RNG_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 /*
@@ -38,6 +39,13 @@ static inline uint64_t rng_splitmix64(uint64_t *x)
 	*x += 0x9e3779b97f4a7c15ULL;
 	return rng_mix64(*x);
 }
+
+/*
+ * Fills n bytes at p with xorshift64 (13, 7, 17) words from *x, little-endian, the last one cut
+ * short, and leaves *x at the last word: cheap data that is not zeros and not one repeated
+ * block, and that any CPU rebuilds from the same start.  *x must not be 0.
+ */
+void rng_fill(void *p, size_t n, uint64_t *x);
 
 /* A stream id for rng_init() from a job clone number and a stream kind chosen by the caller. */
 static inline uint64_t rng_stream_id(uint32_t clone, uint32_t kind)

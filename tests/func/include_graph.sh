@@ -1,0 +1,20 @@
+#!/bin/sh
+# The include graph between modules (scripts/include-graph.sh): verification and the value parsers
+# are in no circle (issue 18: job -> options -> verify -> job is gone), and the script finds a
+# circle where there is one.
+. "$(dirname "$0")/../lib.sh"
+root=$(cd "$(dirname "$0")/../.." && pwd)
+graph="$root/scripts/include-graph.sh"
+cd "$SCRATCH" || fail "cd"
+for m in verify value value_pattern; do
+	"$graph" --check "$m" > out 2> err || { cat err; fail "a circle through $m"; }
+done
+"$graph" | grep -q '^options value$' || fail "options -> value is not in the graph"
+"$graph" | grep -q '^options verify$' && fail "options still includes verify.h"
+"$graph" | grep -q '^job verify$' && fail "job still includes verify.h"
+# A copy of the tree with one more include: the circle through verify is reported.
+mkdir -p t/scripts && cp "$graph" t/scripts/ && cp -r "$root/src" "$root/include" t/ || fail "copy"
+sed -i 's|#include "iowl/job.h"|#include "iowl/job.h"\n#include "iowl/verify.h"|' t/src/job.c
+t/scripts/include-graph.sh --check verify > out 2> err && fail "the circle job -> verify -> job was not found"
+grep -q 'job' err && grep -q 'verify' err || { cat err; fail "the circle does not name job and verify"; }
+exit 0
