@@ -143,6 +143,9 @@ int stats_fold_mixed(struct worker_stats *s);
  */
 double stats_zero_share(const struct dir_stats *d);
 
+/* Counts a read of len bytes at offset whose data is buf for the zero-read share. */
+void stats_count_zero(struct dir_stats *ds, const void *buf, uint32_t len, uint64_t offset);
+
 /* The measured time of direction d: the job's, or for reads the time of the verify read-back too. */
 uint64_t stats_dir_runtime(const struct worker_stats *s, unsigned d);
 

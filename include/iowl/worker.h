@@ -44,6 +44,36 @@ enum worker_state {
 	WORKER_DONE,
 };
 
+/* rate, rate_iops and their schedule; rate_min and rate_iops_min (worker_rate.c) */
+struct worker_rate {
+	bool on;			/* rate or rate_iops: IOs follow a schedule */
+	uint64_t next[3];		/* when the next IO of each direction is due */
+	uint64_t check_ns;		/* rate_min / rate_iops_min: next check; UINT64_MAX: none */
+	/* rate_min / rate_iops_min: each direction's figures when its current cycle began */
+	uint64_t cycle_ns[3], cycle_ios[3], cycle_bytes[3];
+	unsigned short_dir;		/* 0, or 1 + the direction that fell below its minimum */
+	uint64_t short_got;		/* what it did: bytes/s or IOs/s */
+	uint64_t short_ns;		/* over this long */
+};
+
+/* thinktime stalls (worker_think.c) */
+struct worker_think {
+	uint64_t ns;			/* thinktime, 0: none */
+	uint64_t blocks;		/* thinktime_blocks, 0: stalls by thinktime_iotime only */
+	uint64_t last;			/* the count thinktime_blocks applies to, at the last stall */
+	uint64_t io_at;			/* thinktime_iotime: when the next stall is due; UINT64_MAX: none */
+};
+
+/* worker_ramp: cumulative figures at the start of the current step (worker_steps.c) */
+struct worker_steps {
+	unsigned cur;
+	uint64_t next_ns;		/* UINT64_MAX: no more steps */
+	uint64_t start_ns;
+	uint64_t ios, bytes;
+	struct lat_stat lat;
+	struct hist *hist, *scratch;
+};
+
 struct worker {
 	/* Hot: touched per IO by this thread only. */
 	struct engine eng;
@@ -85,14 +115,9 @@ struct worker {
 	uint64_t last_done_ns;		/* completion time of the previous inline IO, 0: none */
 	uint64_t last_ns;		/* async engines: the latest clock reading (commit or reap) */
 	bool committed;			/* last_ns is a commit's, and nothing was reaped since */
-	bool rated;			/* rate or rate_iops: IOs follow a schedule */
-	uint64_t rate_next[3];		/* when the next IO of each direction is due */
-	uint64_t think_ns;		/* thinktime, 0: none */
-	uint64_t think_blocks;		/* thinktime_blocks, 0: stalls by thinktime_iotime only */
-	uint64_t think_last;		/* the count thinktime_blocks applies to, at the last stall */
-	uint64_t think_io_at;		/* thinktime_iotime: when the next stall is due; UINT64_MAX: none */
+	struct worker_rate rate;
+	struct worker_think think;
 	uint64_t done_ios;		/* reads, writes and trims completed */
-	uint64_t ratecheck_ns;		/* rate_min / rate_iops_min: next check; UINT64_MAX: none */
 	bool async;			/* the engine queues (not ENGINE_F_SYNC, depth > 1) */
 	bool moves_data;		/* not the null engine: read buffers hold data */
 	uint64_t sample_start_ns, iops_start_ns; /* where the bw and iops windows began */
@@ -100,13 +125,7 @@ struct worker {
 	uint64_t bw_avg_ns, iops_avg_ns; /* bwavgtime, iopsavgtime (or log_avg_msec when shorter) */
 	uint64_t sample_ios[3], sample_bytes[3];
 	unsigned loop;
-	/* worker_ramp: cumulative figures at the start of the current step */
-	unsigned step;
-	uint64_t next_step_ns;		/* UINT64_MAX: no more steps */
-	uint64_t step_start_ns;
-	uint64_t step_ios, step_bytes;
-	struct lat_stat step_lat;
-	struct hist *step_hist, *step_scratch;
+	struct worker_steps steps;
 	bool no_more;			/* the workload is exhausted: drain */
 	bool log_io;			/* fio logs with a line per IO */
 	bool m_slat, m_clat, m_lat;	/* measured: not switched off by disable_slat/clat/lat */
@@ -144,11 +163,6 @@ struct worker {
 	int state;			/* enum worker_state, read by the progress line */
 	int halt;			/* set by the run (steady state): end like runtime does */
 	int status;			/* 0, or -errno of a setup or engine failure */
-	/* rate_min / rate_iops_min: each direction's figures when its current cycle began */
-	uint64_t cycle_ns[3], cycle_ios[3], cycle_bytes[3];
-	unsigned rate_short;		/* 0, or 1 + the direction that fell below its minimum */
-	uint64_t rate_short_got;	/* what it did: bytes/s or IOs/s */
-	uint64_t rate_short_ns;		/* over this long */
 	struct iowl_err err;
 	uint64_t start_ns, end_ns;
 	pthread_t tid;
