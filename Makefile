@@ -11,7 +11,7 @@ CC ?= cc
 CFLAGS ?= -O2 -g
 WARNINGS = -Wall -Wextra -Wshadow -Wpointer-arith -Wstrict-prototypes \
 	-Wmissing-prototypes -Wvla -Wwrite-strings -Wformat=2 -Wno-unused-parameter \
-	-Wno-format-nonliteral
+	-Wno-format-nonliteral -Werror=int-conversion
 ifeq ($(CI),true)
 WARNINGS += -Werror
 endif

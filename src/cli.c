@@ -274,7 +274,7 @@ static int check_terse(const struct run_opts *o, struct iowl_err *err)
 /* --enghelp: the engines, an engine's options, or one of them described (fio's --enghelp). */
 static int enghelp(const char *value, struct iowl_err *err)
 {
-	const struct opt_def *eng = opt_find("ioengine");
+	const struct opt_def *eng = opt_by_id(OPT_ID_ioengine);
 	char name[64] = "";
 	const char *cmd = NULL;
 	unsigned n;

@@ -116,13 +116,17 @@ static int run_point(struct iowl_run *run, struct job_set *base, unsigned nbase,
 /* A job's own rate options that --curve cannot combine with the rate_iops it sets itself. */
 static int check_own_rates(const struct job *job, struct iowl_err *err)
 {
-	static const char *const opts[] = { "rate", "rate_iops", "rate_min", "rate_iops_min" };
+	static const enum opt_id opts[] = { OPT_ID_rate, OPT_ID_rate_iops, OPT_ID_rate_min,
+					    OPT_ID_rate_iops_min };
 
-	for (unsigned i = 0; i < sizeof(opts) / sizeof(opts[0]); i++)
+	for (unsigned i = 0; i < sizeof(opts) / sizeof(opts[0]); i++) {
+		const char *name = opt_by_id(opts[i])->name;
+
 		if (job_opt_is_set(job, opts[i]))
-			return job_opt_err(job, opts[i], err,
+			return job_opt_err(job, name, err,
 					   "--curve sets each point's rate_iops itself: a job with %s of its own would not measure the curve (drop %s)",
-					   opts[i], opts[i]);
+					   name, name);
+	}
 	return 0;
 }
 

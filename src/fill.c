@@ -132,7 +132,7 @@ void fill_init(struct fill *f, const struct job *job, unsigned number, uint64_t 
 	/* fio scrambles unless the buffers are refilled or compressible, or zero_buffers was
 	 * asked for without scramble_buffers (buffer_pattern= turned it off when parsed) */
 	f->scramble = o->scramble_buffers && !f->refill && !f->compress &&
-		      !(o->zero_buffers && !job_opt_is_set(job, "scramble_buffers"));
+		      !(o->zero_buffers && !job_opt_is_set(job, OPT_ID_scramble_buffers));
 	f->seed = rng_mix64(o->randseed ^ rng_mix64(number + 1ULL));
 	f->stamp = (uint64_t)number << 48;
 	clock_gettime(CLOCK_REALTIME, &now);

@@ -121,7 +121,7 @@ static uint64_t job_seed(const struct job *job)
 {
 	uint64_t seed;
 
-	if (job->o.randrepeat || job_opt_is_set(job, "randseed"))
+	if (job->o.randrepeat || job_opt_is_set(job, OPT_ID_randseed))
 		return job->o.randseed;
 	if (getrandom(&seed, sizeof(seed), 0) != sizeof(seed))
 		seed = (uint64_t)(uintptr_t)&seed ^ 0x5bd1e995;

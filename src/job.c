@@ -112,11 +112,9 @@ bool job_error_ignored(const struct job_opts *o, unsigned type, int err)
 	return false;
 }
 
-bool job_opt_is_set(const struct job *job, const char *name)
+bool job_opt_is_set(const struct job *job, enum opt_id id)
 {
-	const struct opt_def *def = opt_find(name);
-
-	return def && job->pos[opt_index(def)].file;
+	return job->pos[opt_index(opt_by_id(id))].file;
 }
 
 /*
@@ -375,10 +373,11 @@ static int check_engine(struct job *job, struct iowl_err *err)
 		o->registerfiles = true;
 	if (o->atomic) /* fio 3.33 on Linux: O_DIRECT and an O_ATOMIC bit the kernel ignores */
 		o->direct = true;
-	if (job_opt_is_set(job, "cmdprio_bssplit") && job_opt_is_set(job, "cmdprio_percentage"))
+	if (job_opt_is_set(job, OPT_ID_cmdprio_bssplit) &&
+	    job_opt_is_set(job, OPT_ID_cmdprio_percentage))
 		return JOB_ERR(job, "cmdprio_bssplit", err,
 			       "cmdprio_bssplit and cmdprio_percentage both say which IOs get a priority: use one of them (as fio)");
-	if (job_opt_is_set(job, "sqthread_poll_cpu") && !o->sqthread_poll)
+	if (job_opt_is_set(job, OPT_ID_sqthread_poll_cpu) && !o->sqthread_poll)
 		job_warn(job, "sqthread_poll_cpu", "is ignored without sqthread_poll=1 (as fio)");
 	if (o->hipri && !o->direct && !strcmp(o->ioengine, "io_uring"))
 		return JOB_ERR(job, "hipri", err,
@@ -456,12 +455,12 @@ static int check_files(struct job *job, struct iowl_err *err)
 		while (job->filenames[n])
 			n++;
 		job->nfilenames = n;
-		if (job_opt_is_set(job, "nrfiles") && o->nrfiles != n)
+		if (job_opt_is_set(job, OPT_ID_nrfiles) && o->nrfiles != n)
 			job_warn(job, "nrfiles", "filename= names %u file%s: the job uses %s, nrfiles is ignored (as fio)",
 				 n, n == 1 ? "" : "s", n == 1 ? "it" : "them all");
 		o->nrfiles = n;
 	}
-	if (job_opt_is_set(job, "filesize") && o->filesize.lo == 0)
+	if (job_opt_is_set(job, OPT_ID_filesize) && o->filesize.lo == 0)
 		return JOB_ERR(job, "filesize", err, "filesize of 0 (use a size, e.g. 1g)");
 	if (o->write_iolog && !*o->write_iolog)
 		return job_opt_err(job, "write_iolog", err,
@@ -519,10 +518,10 @@ static int check_misc(struct job *job, struct iowl_err *err)
 	if (o->zero_buffers && o->buffer_compress_percentage)
 		return JOB_ERR(job, "zero_buffers", err,
 			       "zero_buffers and buffer_compress_percentage contradict each other (keep one)");
-	if (!o->size.is_pct && job_opt_is_set(job, "size") && o->size.bytes == 0)
+	if (!o->size.is_pct && job_opt_is_set(job, OPT_ID_size) && o->size.bytes == 0)
 		return JOB_ERR(job, "size", err, "size=0 (use a size, e.g. 1g)");
 	if (!o->clat_percentiles && !o->lat_percentiles && !o->slat_percentiles &&
-	    job_opt_is_set(job, "percentile_list"))
+	    job_opt_is_set(job, OPT_ID_percentile_list))
 		job_warn(job, "percentile_list", "every *_percentiles option is off: no percentiles are reported, the list is ignored (as fio)");
 	return 0;
 }
@@ -552,8 +551,10 @@ static void check_pct_random(struct job *job)
 
 	if (!o->pct_random_set || (o->rw & RW_F_RANDOM) || job->nstreams)
 		return;
-	job_warn(job, "percentage_random", "rw=%s is sequential: percentage_random applies to random rw= only and is ignored (as fio)",
-		 job_opt_is_set(job, "rw") ? job->pos[opt_index(opt_find("rw"))].value : "read");
+	job_warn(job, "percentage_random",
+		 "rw=%s is sequential: percentage_random applies to random rw= only and is ignored (as fio)",
+		 job_opt_is_set(job, OPT_ID_rw) ? job->pos[opt_index(opt_by_id(OPT_ID_rw))].value :
+						  "read");
 	o->pct_random_set = 0;
 }
 
@@ -580,7 +581,7 @@ static int check_rate_min(const struct job *job, struct iowl_err *err)
 	if (bytes && iops)
 		return JOB_ERR(job, "rate_iops_min", err,
 			       "rate_min and rate_iops_min are mutually exclusive, as in fio (keep one)");
-	if (job_opt_is_set(job, "rate_cycle") && !bytes && !iops)
+	if (job_opt_is_set(job, OPT_ID_rate_cycle) && !bytes && !iops)
 		job_warn(job, "rate_cycle", "rate_cycle is the window of rate_min or rate_iops_min: without one it is ignored (as fio)");
 	if (o->rate_cycle < 1000000)
 		return JOB_ERR(job, "rate_cycle", err, "rate_cycle must be at least 1 ms (e.g. rate_cycle=1000)");
@@ -590,14 +591,15 @@ static int check_rate_min(const struct job *job, struct iowl_err *err)
 /* thinktime companions mean nothing without thinktime: ignored with a warning, as fio ignores them. */
 static void check_think(struct job *job)
 {
-	static const char *const opts[] = { "thinktime_spin", "thinktime_blocks",
-					    "thinktime_blocks_type", "thinktime_iotime" };
+	static const enum opt_id opts[] = { OPT_ID_thinktime_spin, OPT_ID_thinktime_blocks,
+					    OPT_ID_thinktime_blocks_type, OPT_ID_thinktime_iotime };
 	struct job_opts *o = &job->o;
 
 	for (unsigned i = 0; !o->thinktime && i < sizeof(opts) / sizeof(opts[0]); i++)
 		if (job_opt_is_set(job, opts[i]))
-			job_warn(job, opts[i], "%s is ignored without thinktime (e.g. thinktime=1ms)",
-				 opts[i]);
+			job_warn(job, opt_by_id(opts[i])->name,
+				 "%s is ignored without thinktime (e.g. thinktime=1ms)",
+				 opt_by_id(opts[i])->name);
 	if (o->thinktime_spin > o->thinktime) {
 		if (o->thinktime)
 			job_warn(job, "thinktime_spin",
@@ -647,16 +649,17 @@ static uint64_t misfit_size(const struct job *job, uint64_t iv, const char **opt
 /* Verify options mean nothing without verify=: ignored with a warning, as fio ignores them. */
 static int check_verify_off(struct job *job)
 {
-	static const char *const opts[] = { "verify_backlog",  "verify_fatal",
-					    "verify_interval", "verify_offset",
-					    "verify_dump",     "verify_backlog_batch",
-					    "verify_only" };
+	static const enum opt_id opts[] = { OPT_ID_verify_backlog,  OPT_ID_verify_fatal,
+					    OPT_ID_verify_interval, OPT_ID_verify_offset,
+					    OPT_ID_verify_dump,	    OPT_ID_verify_backlog_batch,
+					    OPT_ID_verify_only };
 	struct job_opts *o = &job->o;
 
 	for (unsigned i = 0; i < sizeof(opts) / sizeof(opts[0]); i++)
 		if (job_opt_is_set(job, opts[i]))
-			job_warn(job, opts[i], "%s is ignored without verify= (crc32c, md5, ...)",
-				 opts[i]);
+			job_warn(job, opt_by_id(opts[i])->name,
+				 "%s is ignored without verify= (crc32c, md5, ...)",
+				 opt_by_id(opts[i])->name);
 	o->verify_backlog = 0;
 	o->verify_offset = 0;
 	o->verify_dump = false;
@@ -711,10 +714,14 @@ static int check_verify_interval(struct job *job, struct iowl_err *err)
 			       (unsigned long long)bad, (unsigned long long)o->verify_interval);
 	/* Blame what the user wrote: an explicit verify_interval, else the size itself. */
 	if (bad)
-		return JOB_ERR(job, job_opt_is_set(job, "verify_interval") ? "verify_interval" : opt,
-			       err, "%s=%llu is not a multiple of verify_interval=%llu (every IO must cover whole verified units)",
-			       opt, (unsigned long long)bad, (unsigned long long)o->verify_interval);
-	return 0;	/* against the method's header: verify_check_job(), before the first IO */
+		return JOB_ERR(job,
+			       job_opt_is_set(job, OPT_ID_verify_interval) ? "verify_interval" :
+									     opt,
+			       err,
+			       "%s=%llu is not a multiple of verify_interval=%llu (every IO must cover whole verified units)",
+			       opt, (unsigned long long)bad,
+			       (unsigned long long)o->verify_interval);
+	return 0; /* against the method's header: verify_check_job(), before the first IO */
 }
 
 static int check_verify(struct job *job, struct iowl_err *err)
@@ -723,7 +730,7 @@ static int check_verify(struct job *job, struct iowl_err *err)
 	int ret;
 
 	/* As fio: a pattern on its own asks for verify=pattern. */
-	if (o->verify_pattern_len && !job_opt_is_set(job, "verify"))
+	if (o->verify_pattern_len && !job_opt_is_set(job, OPT_ID_verify))
 		o->verify = VERIFY_PATTERN;
 	ret = o->verify ? check_verify_combos(job, err) : check_verify_off(job);
 	if (!ret && o->verify)
@@ -743,12 +750,12 @@ static int check_buffers(const struct job *job, struct iowl_err *err)
 		return JOB_ERR(job, o->dedupe_percentage ? "dedupe_percentage" : "buffer_pattern",
 			       err, "verify writes its own data: %s contradicts it (keep one)",
 			       o->dedupe_percentage ? "dedupe_percentage" : "buffer_pattern");
-	if (!o->dedupe_percentage && job_opt_is_set(job, "dedupe_mode"))
+	if (!o->dedupe_percentage && job_opt_is_set(job, OPT_ID_dedupe_mode))
 		job_warn(job, "dedupe_mode", "without dedupe_percentage nothing is deduped: ignored (as fio)");
-	else if (!o->dedupe_percentage && job_opt_is_set(job, "dedupe_working_set_percentage"))
+	else if (!o->dedupe_percentage && job_opt_is_set(job, OPT_ID_dedupe_working_set_percentage))
 		job_warn(job, "dedupe_working_set_percentage", "without dedupe_percentage nothing is deduped: ignored (as fio)");
 	else if (o->dedupe_mode != DEDUPE_WORKING_SET &&
-		 job_opt_is_set(job, "dedupe_working_set_percentage"))
+		 job_opt_is_set(job, OPT_ID_dedupe_working_set_percentage))
 		job_warn(job, "dedupe_working_set_percentage", "applies to dedupe_mode=working_set only: ignored (as fio)");
 	if (o->dedupe_global && (!o->dedupe_percentage || o->dedupe_mode != DEDUPE_WORKING_SET))
 		job_warn(job, "dedupe_global",

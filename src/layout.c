@@ -81,7 +81,7 @@ static int preallocate(const struct job *job, int fd, const char *path, uint64_t
 		       struct iowl_err *err)
 {
 	unsigned mode = job->o.fallocate;
-	const struct opt_value *v = opt_find("fallocate")->values;
+	const struct opt_value *v = opt_by_id(OPT_ID_fallocate)->values;
 	int r = 0;
 
 	switch (mode) {

@@ -924,6 +924,27 @@ const struct opt_def *opt_find(const char *name)
 	return NULL;
 }
 
+const struct opt_def *opt_by_id(enum opt_id id)
+{
+	static const char *const names[] = {
+#define OPT_ID_NAME(n) #n,
+		OPT_IDS(OPT_ID_NAME)
+#undef OPT_ID_NAME
+	};
+	static unsigned index[OPT_ID_NR]; /* table index + 1; 0: not looked up yet */
+	unsigned i = __atomic_load_n(&index[id], __ATOMIC_RELAXED);
+
+	if (!i) { /* threads racing here store the same value */
+		const struct opt_def *def = opt_find(names[id]);
+
+		if (!def)
+			abort(); /* an OPT_IDS name missing from the table: test_options fails first */
+		i = opt_index(def) + 1;
+		__atomic_store_n(&index[id], i, __ATOMIC_RELAXED);
+	}
+	return &options[i - 1];
+}
+
 const char *const *opt_names(size_t *n)
 {
 	/* Built once per process from a const table: the array is immutable afterwards. */

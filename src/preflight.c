@@ -360,7 +360,7 @@ static int check_system(const struct job *job, struct iowl_err *err)
 	char cpus[128];
 	cpu_set_t set;
 
-	if (!job->o.sqthread_poll || !job_opt_is_set(job, "sqthread_poll_cpu") ||
+	if (!job->o.sqthread_poll || !job_opt_is_set(job, OPT_ID_sqthread_poll_cpu) ||
 	    sched_getaffinity(0, sizeof(set), &set))
 		return 0;
 	if (cpu >= 0 && cpu < CPU_SETSIZE && CPU_ISSET(cpu, &set))
@@ -381,8 +381,15 @@ static int overlap_err(const struct preflight_region *a, const struct preflight_
 
 	human(hi - lo, len, sizeof(len));
 	if (a->job == jb)
-		return job_opt_err(jb, job_opt_is_set(jb, "offset_increment") ? "offset_increment" : "numjobs",
-				   err, "clones %u and %u of job '%s' both write bytes %" PRIu64 " to %" PRIu64 " of '%s' (%s) with verify: each would report the other's blocks as corrupt (give each clone its own region: an offset_increment of at least the size, %" PRIu64 " bytes here)",
+		return job_opt_err(jb,
+				   job_opt_is_set(jb, OPT_ID_offset_increment) ?
+					   "offset_increment" :
+					   "numjobs",
+				   err,
+				   "clones %u and %u of job '%s' both write bytes %" PRIu64
+				   " to %" PRIu64
+				   " of '%s' (%s) with verify: each would report the other's blocks as corrupt (give each clone its own region: an offset_increment of at least the size, %" PRIu64
+				   " bytes here)",
 				   a->clone, b->clone, jb->o.name, lo, hi - 1, b->path, len,
 				   b->end - b->start);
 	snprintf(whoa, sizeof(whoa), "job '%s' (%s:%u)", a->job->o.name, a->job->file, a->job->line);

@@ -196,9 +196,9 @@ static uint64_t pct_of(double pct, uint64_t of)
 /* The option a region's start is blamed on: offset_increment for a later clone, else offset. */
 static const char *start_opt(const struct job *job, unsigned clone)
 {
-	if (clone && job_opt_is_set(job, "offset_increment"))
+	if (clone && job_opt_is_set(job, OPT_ID_offset_increment))
 		return "offset_increment";
-	return job_opt_is_set(job, "offset") ? "offset" : "size";
+	return job_opt_is_set(job, OPT_ID_offset) ? "offset" : "size";
 }
 
 /* A region that does not fit, blamed on the option that placed it. */

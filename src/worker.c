@@ -344,7 +344,7 @@ static void new_pass(struct worker *w)
 {
 	const struct job *job = w->job;
 
-	if (!job->o.time_based && (job->o.randrepeat || job_opt_is_set(job, "randseed")))
+	if (!job->o.time_based && (job->o.randrepeat || job_opt_is_set(job, OPT_ID_randseed)))
 		gen_rewind(w->gen);
 	else
 		gen_restart(w->gen);

@@ -404,13 +404,14 @@ void *worker_main(void *arg)
 
 	/* placement first, so the buffers come from the job's NUMA policy, as fio; then the IDs */
 	w->status = place_apply(&o->place, w->number, o->name, &w->err);
-	if (!w->status && (job_opt_is_set(w->job, "uid") || job_opt_is_set(w->job, "gid")))
-		w->status = jobctl_set_ids(job_opt_is_set(w->job, "uid") ? (long)o->uid : -1,
-					   job_opt_is_set(w->job, "gid") ? (long)o->gid : -1,
+	if (!w->status &&
+	    (job_opt_is_set(w->job, OPT_ID_uid) || job_opt_is_set(w->job, OPT_ID_gid)))
+		w->status = jobctl_set_ids(job_opt_is_set(w->job, OPT_ID_uid) ? (long)o->uid : -1,
+					   job_opt_is_set(w->job, OPT_ID_gid) ? (long)o->gid : -1,
 					   o->name, &w->err);
 	if (!w->status)
 		w->status = worker_setup(w);
-	__atomic_store_n(&w->state, WORKER_READY, __ATOMIC_RELEASE);	/* read by the run */
+	__atomic_store_n(&w->state, WORKER_READY, __ATOMIC_RELEASE); /* read by the run */
 	due = wait_start(w);
 	if (!w->status && o->exec_prerun && !stopping(w) && !o->create_only) {
 		w->status = jobctl_exec(o->exec_prerun, o->name, "prerun", &w->err);

@@ -71,7 +71,7 @@ void worker_think_start(struct worker *w, uint64_t now)
 		prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL);
 	if (o->thinktime && o->thinktime_iotime) {
 		w->think.io_at = now + o->thinktime_iotime;
-		if (!job_opt_is_set(w->job, "thinktime_blocks"))
+		if (!job_opt_is_set(w->job, OPT_ID_thinktime_blocks))
 			w->think.blocks = 0;
 	}
 }

@@ -8,6 +8,7 @@
 
 #include "iowl/cmdprio.h"
 #include "iowl/err.h"
+#include "iowl/options.h"
 #include "iowl/pattern/dist.h"
 #include "iowl/place.h"
 #include "iowl/steady.h"
@@ -387,8 +388,8 @@ void job_release(struct job *job);
 int job_opt_err(const struct job *job, const char *opt, struct iowl_err *err, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 
-/* True when the job file or command line set option name (by name or alias) for this job. */
-bool job_opt_is_set(const struct job *job, const char *name);
+/* True when the job file or command line set the option (by name or alias) for this job. */
+bool job_opt_is_set(const struct job *job, enum opt_id id);
 
 /*
  * True when error err of type type (0 read, 1 write, trim or sync, 2 verify) lets the job go on,

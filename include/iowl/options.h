@@ -64,6 +64,60 @@ struct opt_def {
 	const char *help;		/* one line */
 };
 
+/*
+ * The options the code asks about by name (job_opt_is_set(), opt_by_id()), as enum opt_id
+ * constants OPT_ID_<name>: a misspelt name does not compile.  A new option needs no line here,
+ * only one the code names does (test_options checks that each is in the table).
+ */
+/* clang-format off */
+#define OPT_IDS(X) \
+	X(cmdprio_bssplit) \
+	X(cmdprio_percentage) \
+	X(dedupe_mode) \
+	X(dedupe_working_set_percentage) \
+	X(fallocate) \
+	X(filesize) \
+	X(gid) \
+	X(ioengine) \
+	X(nrfiles) \
+	X(offset) \
+	X(offset_increment) \
+	X(percentile_list) \
+	X(randseed) \
+	X(rate) \
+	X(rate_cycle) \
+	X(rate_iops) \
+	X(rate_iops_min) \
+	X(rate_min) \
+	X(rw) \
+	X(scramble_buffers) \
+	X(size) \
+	X(sqthread_poll_cpu) \
+	X(thinktime_blocks) \
+	X(thinktime_blocks_type) \
+	X(thinktime_iotime) \
+	X(thinktime_spin) \
+	X(uid) \
+	X(verify) \
+	X(verify_backlog) \
+	X(verify_backlog_batch) \
+	X(verify_dump) \
+	X(verify_fatal) \
+	X(verify_interval) \
+	X(verify_offset) \
+	X(verify_only)
+/* clang-format on */
+
+enum opt_id {
+#define OPT_ID_ENUM(n) OPT_ID_##n,
+	OPT_IDS(OPT_ID_ENUM)
+#undef OPT_ID_ENUM
+		OPT_ID_NR
+};
+
+/* The table entry of a named option (never NULL: test_options checks them all). */
+const struct opt_def *opt_by_id(enum opt_id id);
+
 /* The table, terminated by an entry with a NULL name; *n gets the number of entries. */
 const struct opt_def *opt_table(unsigned *n);
 

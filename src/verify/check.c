@@ -61,8 +61,8 @@ int verify_check_job(const struct job *job, struct iowl_err *err)
 		return 0;
 	if (o->verify_interval <= hl || o->verify_interval > UINT32_MAX)
 		return job_opt_err(job,
-				   job_opt_is_set(job, "verify_interval") ? "verify_interval" :
-									    "bs",
+				   job_opt_is_set(job, OPT_ID_verify_interval) ? "verify_interval" :
+										 "bs",
 				   err,
 				   "verify_interval=%llu: a verified unit of verify=%s holds a %u-byte header and data after it, and is at most 4 GiB",
 				   (unsigned long long)o->verify_interval,
@@ -77,8 +77,8 @@ int verify_check_plan(const struct job *job, const struct target_plan *plan, str
 
 	if (o->verify && o->direct && plan->lbs > 1 && iv % plan->lbs)
 		return job_opt_err(job,
-				   job_opt_is_set(job, "verify_interval") ? "verify_interval" :
-									    "bs",
+				   job_opt_is_set(job, OPT_ID_verify_interval) ? "verify_interval" :
+										 "bs",
 				   err,
 				   "verify_interval=%" PRIu32
 				   " is not a multiple of the %u-byte logical block size (direct=1 reads units back on their own)",
