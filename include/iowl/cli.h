@@ -8,6 +8,8 @@
 
 #include "iowl/version.h"
 
+#include <stdio.h>
+
 /* Returned by cli_parse() when it printed what was asked (--help, --version) and the run is over. */
 #define CLI_DONE 1
 
@@ -27,5 +29,46 @@ void cli_release(struct run_opts *o);
  * with err set.
  */
 int cli_check_jobs(const struct iowl_run *run, struct iowl_err *err);
+
+/* What a flag takes: cli_flag_apply() checks it before the flag's set(). */
+enum cli_arg {
+	CLI_ARG_NONE,	  /* --flag alone */
+	CLI_ARG_OPT,	  /* --flag or --flag=VALUE (set() checks what it needs) */
+	CLI_ARG_NEED,	  /* --flag=VALUE */
+	CLI_ARG_NEXT,	  /* --flag=VALUE or --flag VALUE */
+	CLI_ARG_NEXT_OPT, /* --flag, --flag=VALUE or --flag VALUE */
+};
+
+/* One command-line flag: the parser, --help and the manual's check read the same entry. */
+struct cli_flag {
+	const char *name; /* without the dashes */
+	enum cli_arg arg;
+	/* Applies the flag.  Returns 0, CLI_DONE (--help, ...), or -errno with err set. */
+	int (*set)(struct run_opts *o, const struct cli_flag *f, const char *value,
+		   struct iowl_err *err);
+	size_t off;	     /* the run_opts field of the generic set()s */
+	const char *usage;   /* --help: the value's form, two blanks, the help ('\n': more lines) */
+	bool fio;	     /* one of fio's flags, with fio's meaning */
+	const char *refused; /* one of fio's flags iowl refuses: why; NULL otherwise */
+};
+
+/* The flag table, in --help's order; *n gets its length. */
+const struct cli_flag *cli_flag_table(size_t *n);
+
+/* The flag named name (without dashes), or NULL. */
+const struct cli_flag *cli_flag_find(const char *name);
+
+/*
+ * Applies flag f with value (NULL: none); next is the argument after it, taken when the flag
+ * may take its value from there (*used_next set).  Returns 0, CLI_DONE, or -errno with err set.
+ */
+int cli_flag_apply(struct run_opts *o, const struct cli_flag *f, const char *value,
+		   const char *next, bool *used_next, struct iowl_err *err);
+
+/* --help's text, from the flag table. */
+void cli_usage(FILE *f);
+
+/* Appends s to the array *v of *n strings.  Returns 0 or -ENOMEM. */
+int cli_push(char ***v, unsigned *n, char *s, struct iowl_err *err);
 
 #endif
