@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "iowl/ddir.h"
 #include "iowl/analyze.h"
 #include "iowl/lru.h"
 #include "iowl/cachefill.h"
@@ -29,7 +30,6 @@ static const double lru_pcts[] = { 1, 2, 5, 10, 20, 30, 40, 50, 60, 70, 80, 90, 
 static const double curve_pcts[] = { 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 3, 5, 7, 10, 15, 20,
 				     25, 30, 40, 50, 60, 70, 80, 90, 100 };
 #define NCURVE (sizeof(curve_pcts) / sizeof(curve_pcts[0]))
-static const char *const dir_names[3] = { "read", "write", "trim" };
 
 struct size_count {
 	uint32_t bs;
@@ -272,7 +272,7 @@ static int generate(const struct job *job, uint64_t nios, bool iolog, struct ana
 		ret = iolog_end(job->o.name, path, &plan, err);
 	if (!ret && (heat_summarise(a) || a->lru_err))
 		ret = err_nomem(err, "out of memory");
-	for (unsigned d = 0; d < 3; d++)
+	for (unsigned d = 0; d < DDIR_NR; d++)
 		qsort(a->sizes[d], a->nsizes[d], sizeof(a->sizes[d][0]), cmp_size);
 out:
 	if (log.buf)
@@ -294,7 +294,7 @@ static const char *stream_name(const struct job *job, unsigned i)
 
 static void text_sizes(FILE *f, const struct analysis *a, unsigned d)
 {
-	fprintf(f, "  %-6s sizes  :", dir_names[d]);
+	fprintf(f, "  %-6s sizes  :", ddir_name(d));
 	for (unsigned i = 0; i < a->nsizes[d]; i++)
 		fprintf(f, " %u=%.2f%%", a->sizes[d][i].bs, pct(a->sizes[d][i].ios, a->dir_ios[d]));
 	if (a->other_sizes[d])
@@ -317,10 +317,10 @@ static void text_report(FILE *f, const struct job *job, const struct analysis *a
 			stream_name(job, i), pct(n, a->ios), pct(b, a->bytes),
 			pct(a->stream_ios[i][0], n));
 	}
-	for (unsigned d = 0; d < 3; d++) {
+	for (unsigned d = 0; d < DDIR_NR; d++) {
 		if (!a->dir_ios[d])
 			continue;
-		fprintf(f, "  %-6s       : %6.2f%% IOs, %6.2f%% bytes\n", dir_names[d],
+		fprintf(f, "  %-6s       : %6.2f%% IOs, %6.2f%% bytes\n", ddir_name(d),
 			pct(a->dir_ios[d], a->ios), pct(a->dir_bytes[d], a->bytes));
 		text_sizes(f, a, d);
 	}

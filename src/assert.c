@@ -6,12 +6,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "iowl/ddir.h"
 #include "iowl/assert.h"
 #include "iowl/hist.h"
 #include "iowl/value.h"
 
 static const char *const op_names[] = { ">=", "<=", ">", "<", "==", "!=" };
-static const char *const dir_names[] = { "read", "write", "trim" };
 static const char *const lat_names[] = { "slat", "clat", "lat" };
 
 #define SYNTAX "use [job:]read|write|trim|total.iops|bw|io_bytes|ios|clat.p99|lat.mean|... or errors, an operator (>= <= > < == !=) and a value, e.g. read.clat.p99<=2ms"
@@ -72,8 +72,8 @@ static int parse_metric(char *lhs, struct assertion *a)
 	*dot = '\0';
 	rest = dot + 1;
 	a->dir = -2;
-	for (int d = 0; d < 3; d++)
-		if (!strcmp(lhs, dir_names[d]))
+	for (int d = 0; d < DDIR_NR; d++)
+		if (!strcmp(lhs, ddir_name(d)))
 			a->dir = d;
 	if (!strcmp(lhs, "total"))
 		a->dir = -1;
@@ -192,7 +192,7 @@ static double figure(const struct assertion *a, const struct job_result *u)
 		return (double)u->st.errors;
 	if (a->metric == ASSERT_LAT)
 		return lat_figure(a, &u->st.dir[a->dir]);
-	for (int d = 0; d < 3; d++) {
+	for (int d = 0; d < DDIR_NR; d++) {
 		const struct dir_stats *ds = &u->st.dir[d];
 
 		if (a->dir >= 0 && a->dir != d)

@@ -45,20 +45,20 @@ int curve_parse(const char *text, struct run_opts *o, struct iowl_err *err)
 static void totals(const struct iowl_run *run, const struct run_outcome *o, double *iops,
 		   double share[3], unsigned *clones)
 {
-	uint64_t ios[3] = { 0, 0, 0 }, all = 0;
+	uint64_t ios[DDIR_NR] = { 0, 0, 0 }, all = 0;
 
 	*iops = 0;
 	for (unsigned i = 0; i < o->r.nunits; i++) {
 		const struct worker_stats *st = &o->r.units[i].st;
 		double secs = (double)st->runtime_ns / 1e9;
 
-		for (unsigned d = 0; d < 3; d++) {
+		for (unsigned d = 0; d < DDIR_NR; d++) {
 			*iops += secs > 0 ? (double)st->dir[d].ios / secs : 0;
 			ios[d] += st->dir[d].ios;
 			all += st->dir[d].ios;
 		}
 	}
-	for (unsigned d = 0; d < 3; d++)
+	for (unsigned d = 0; d < DDIR_NR; d++)
 		share[d] = all ? (double)ios[d] / (double)all : 0;
 	*clones = 0;
 	for (unsigned j = 0; j < run->njobs; j++)
@@ -75,7 +75,7 @@ static void latencies(const struct run_outcome *o, struct curve_point *pt)
 	lat_init(&clat);
 	lat_init(&sched);
 	for (unsigned i = 0; i < o->r.nunits; i++)
-		for (unsigned d = 0; d < 3; d++) {
+		for (unsigned d = 0; d < DDIR_NR; d++) {
 			const struct dir_stats *ds = &o->r.units[i].st.dir[d];
 
 			lat_merge(&clat, &ds->clat);

@@ -84,7 +84,7 @@ void diag_unit_figures(const struct run_result *r, const struct job_result *u,
 	/* A synchronous engine has one IO in flight per clone, whatever iodepth says. */
 	f->asked = (double)(sync_engine(job) ? 1 : job->o.iodepth) * (u->nworkers ? u->nworkers : 1);
 	f->paced = job->o.thinktime || job->o.worker_ramp;
-	for (unsigned d = 0; d < 3; d++) {
+	for (unsigned d = 0; d < DDIR_NR; d++) {
 		double iops = secs > 0 ? (double)u->st.dir[d].ios / secs : 0;
 
 		f->paced = f->paced || job->o.rate[d] || job->o.rate_iops[d];
@@ -156,7 +156,7 @@ static unsigned buckets(const struct run_result *r, unsigned g, struct bucket *o
 		b->kept += f.kept;
 		b->iops += f.iops;
 		b->paced = b->paced || f.paced;
-		for (unsigned d = 0; d < 3; d++) {
+		for (unsigned d = 0; d < DDIR_NR; d++) {
 			b->ios[d] += f.ios[d];
 			b->bytes[d] += f.bytes[d];
 		}

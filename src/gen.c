@@ -245,11 +245,11 @@ static int range_init(struct gen_stream *st, const struct job_stream *js, const 
 							  js->nwalkers) %
 						 r->nslots) * st->slot : 0;
 	}
-	for (unsigned d = 0; d < 3; d++) {
+	for (unsigned d = 0; d < DDIR_NR; d++) {
 		r->pos[d] = r->home;
 		r->dpos[d] = DIST_BATCH;
 	}
-	for (unsigned d = 0; d < 3 && !ret; d++) {
+	for (unsigned d = 0; d < DDIR_NR && !ret; d++) {
 		uint64_t n;
 
 		if (!(st->rw & (1U << d)) || is_uniform(&o->rdist[d]))
@@ -281,7 +281,7 @@ static int range_init(struct gen_stream *st, const struct job_stream *js, const 
 /* True when some direction of a sequential stream draws random offsets (percentage_random). */
 static bool seeks(const struct gen_stream *st)
 {
-	for (unsigned d = 0; d < 3; d++)
+	for (unsigned d = 0; d < DDIR_NR; d++)
 		if ((st->rw & (1U << d)) && (st->dir[d].all_random || st->dir[d].random_chance))
 			return true;
 	return false;
@@ -318,7 +318,7 @@ static int stream_init(struct gen *g, unsigned i, const struct job *job,
 	if (st->ident)
 		g->tail |= GEN_TAIL_IDENT;
 	st->slot = UINT32_MAX;
-	for (unsigned d = 0; d < 3; d++) {
+	for (unsigned d = 0; d < DDIR_NR; d++) {
 		int ret;
 
 		if (!(st->rw & (1U << d)))
@@ -461,12 +461,12 @@ void gen_free(struct gen *g)
 	if (!g)
 		return;
 	for (unsigned i = 0; i < g->nstreams; i++) {
-		for (unsigned d = 0; d < 3; d++)
+		for (unsigned d = 0; d < DDIR_NR; d++)
 			free(g->streams[i].dir[d].split);
 		for (unsigned k = 0; k < 2; k++)
 			free(g->streams[i].sr[k].split);
 		for (unsigned f = 0; g->streams[i].range && f < g->nfiles; f++)
-			for (unsigned d = 0; d < 3; d++) {
+			for (unsigned d = 0; d < DDIR_NR; d++) {
 				struct dist **dist = g->streams[i].range[f].dist;
 
 				/* directions of one law share it */
@@ -488,7 +488,7 @@ void gen_restart(struct gen *g)
 		for (unsigned f = 0; f < g->nfiles; f++) {
 			struct gen_range *r = &g->streams[i].range[f];
 
-			for (unsigned d = 0; d < 3; d++)
+			for (unsigned d = 0; d < DDIR_NR; d++)
 				r->pos[d] = r->home;
 			r->left = r->nslots;
 		}
@@ -518,7 +518,7 @@ void gen_rewind(struct gen *g)
 				struct gen_range *r = &st->range[f];
 
 				r->cpos = COVER_BATCH;
-				for (unsigned d = 0; d < 3; d++)
+				for (unsigned d = 0; d < DDIR_NR; d++)
 					r->dpos[d] = DIST_BATCH;
 				if (st->randommap)
 					cover_init(&r->cover, r->cover.n, r->cover.seed);

@@ -203,13 +203,13 @@ static void read_final(struct ivl *iv, unsigned i)
 
 	if (t->final)
 		return;
-	for (unsigned d = 0; d < 3; d++)
+	for (unsigned d = 0; d < DDIR_NR; d++)
 		borrow &= !t->cur.clat_hist[d];
 	/* Never copied before (a run shorter than an interval): the worker's own, read in place. */
 	if (!borrow)
 		track_hists(iv, i, &t->cur);
 	snap_take(&t->cur, st, true);
-	for (unsigned d = 0; borrow && d < 3; d++)
+	for (unsigned d = 0; borrow && d < DDIR_NR; d++)
 		t->cur.clat_hist[d] = st->dir[d].clat_hist;
 	t->borrowed = borrow;
 	t->cur.inflight = 0;
@@ -280,7 +280,7 @@ static void unit_delta(struct ivl *iv, unsigned k, bool ss, struct snap_dir out[
 	struct ivl_unit *u = &iv->u[k];
 	bool many = u->nworkers > 1;
 
-	for (unsigned d = 0; d < 3; d++) {
+	for (unsigned d = 0; d < DDIR_NR; d++) {
 		memset(&out[d], 0, sizeof(out[d]));
 		lat_init(&out[d].clat);
 		if (ss)
@@ -296,7 +296,7 @@ static void unit_delta(struct ivl *iv, unsigned k, bool ss, struct snap_dir out[
 		struct ivl_track *t = &iv->t[i];
 		const struct snap_dir *prev = ss ? t->ss_prev : t->prev.dir;
 
-		for (unsigned d = 0; d < 3; d++) {
+		for (unsigned d = 0; d < DDIR_NR; d++) {
 			struct lat_stat dl;
 
 			out[d].ios += t->cur.dir[d].ios - prev[d].ios;
@@ -340,7 +340,7 @@ static void unit_point(struct ivl *iv, unsigned k, uint64_t t_ns, uint64_t ns,
 		p->inflight += iv->t[i].cur.inflight;
 		stats_cfill_add(&p->cfill, &iv->t[i].cur.cfill);
 	}
-	for (unsigned d = 0; d < 3; d++) {
+	for (unsigned d = 0; d < DDIR_NR; d++) {
 		static const double pct[4] = { 50.0, 99.0, 100.0, 99.9 };
 		uint64_t v[4] = { 0, 0, 0, 0 };
 
@@ -462,7 +462,7 @@ static void ss_sample(struct ivl *iv, unsigned k, uint64_t t)
 
 	unit_delta(iv, k, true, x);
 	lat_init(&clat);
-	for (unsigned d = 0; d < 3; d++) {
+	for (unsigned d = 0; d < DDIR_NR; d++) {
 		ios += x[d].ios;
 		bytes += x[d].bytes;
 		lat_merge(&clat, &x[d].clat);
@@ -520,7 +520,7 @@ static void fold_sliver(struct ivl *iv, uint64_t now)
 		last->t_ns = p.t_ns;
 		last->ns += p.ns;
 		last->cfill = p.cfill;
-		for (unsigned d = 0; d < 3; d++) {
+		for (unsigned d = 0; d < DDIR_NR; d++) {
 			last->dir[d].ios += p.dir[d].ios;
 			last->dir[d].bytes += p.dir[d].bytes;
 			last->dir[d].errors += p.dir[d].errors;
@@ -607,7 +607,7 @@ void ivl_free(struct ivl *iv)
 	for (unsigned k = 0; iv->u && k < iv->nu; k++) {
 		ivl_series_release(&iv->u[k].series);
 		steady_release(&iv->u[k].ss);
-		for (unsigned d = 0; d < 3; d++)
+		for (unsigned d = 0; d < DDIR_NR; d++)
 			hist_free(iv->u[k].scratch[d]);
 	}
 	free(iv->t);

@@ -88,7 +88,7 @@ void iolog_w_add(struct iolog_w *l, const char *file, unsigned op, uint64_t offs
 		iolog_w_flush(l);
 		room = IOLOG_BUF;
 	}
-	if (op > IO_OP_FDATASYNC)
+	if (op > DDIR_FDATASYNC)
 		return;
 	n = snprintf(l->buf + l->len, room, "%s %s %" PRIu64 " %" PRIu32 "\n", file,
 		     iolog_actions[op], offset, len);

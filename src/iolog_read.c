@@ -83,9 +83,9 @@ static int rl_add(struct rlog *l, unsigned op, unsigned file, uint64_t offset, u
 	const struct job_opts *o = &l->job->o;
 	struct replay_io *io;
 
-	if (op <= IO_OP_TRIM && (o->replay_skip & (1U << op)))
+	if (op <= DDIR_TRIM && (o->replay_skip & (1U << op)))
 		return 0;
-	if (op >= IO_OP_FSYNC && (o->replay_skip & (1U << 3)))
+	if (op >= DDIR_FSYNC && (o->replay_skip & (1U << 3)))
 		return 0;
 	if (l->r->n == l->cap) {
 		struct replay_io *grown;
@@ -107,7 +107,7 @@ static int rl_add(struct rlog *l, unsigned op, unsigned file, uint64_t offset, u
 	io->op = (uint8_t)op;
 	io->delay_ns = rl_scale_delay(o, delay_ns + l->carry_ns);
 	l->carry_ns = 0;
-	if (op <= IO_OP_TRIM) {
+	if (op <= DDIR_TRIM) {
 		l->dirs |= 1U << op;
 		if (len > l->max_len[op])
 			l->max_len[op] = len;
@@ -211,9 +211,9 @@ static int rl_text_line(struct rlog *l, unsigned ver, char **w, unsigned nw, uin
 	f = rl_local(l, w[0]);
 	if (f < 0)
 		return rl_err(l, err, "'%s' has no 'add' line before its IO", w[0]);
-	if (len > UINT32_MAX || (op <= IO_OP_TRIM && !len))
+	if (len > UINT32_MAX || (op <= DDIR_TRIM && !len))
 		return rl_err(l, err, "length %s: use 1 to 4294967295 bytes", w[3]);
-	if (op > IO_OP_TRIM)
+	if (op > DDIR_TRIM)
 		off = len = 0;
 	return rl_add(l, (unsigned)op, (unsigned)l->map[f], off, (uint32_t)len, delay) ?
 		       err_nomem(err, "out of memory") :
@@ -402,15 +402,15 @@ static int rl_blktrace(struct rlog *l, FILE *f, bool swap, struct iowl_err *err)
 			last_dev = t.device;
 		}
 		if (t.action & BLK_TC_ACT(BLK_TC_DISCARD))
-			op = IO_OP_TRIM;
+			op = DDIR_TRIM;
 		else if (t.action & BLK_TC_ACT(BLK_TC_FLUSH))
-			op = IO_OP_FSYNC;
+			op = DDIR_FSYNC;
 		else
-			op = (t.action & BLK_TC_ACT(BLK_TC_WRITE)) ? IO_OP_WRITE : IO_OP_READ;
-		if (op <= IO_OP_TRIM && !t.bytes)
+			op = (t.action & BLK_TC_ACT(BLK_TC_WRITE)) ? DDIR_WRITE : DDIR_READ;
+		if (op <= DDIR_TRIM && !t.bytes)
 			continue;
-		ret = rl_add(l, op, (unsigned)file, op <= IO_OP_TRIM ? t.sector * 512 : 0,
-			     op <= IO_OP_TRIM ? t.bytes : 0, delay) ?
+		ret = rl_add(l, op, (unsigned)file, op <= DDIR_TRIM ? t.sector * 512 : 0,
+			     op <= DDIR_TRIM ? t.bytes : 0, delay) ?
 			      err_nomem(err, "out of memory") :
 			      0;
 	}
@@ -485,7 +485,7 @@ static int replay_apply(struct job *job, struct rfiles *files, const uint32_t *m
 	free(o->filename);
 	o->filename = names;
 	o->rw = dirs;
-	for (unsigned d = 0; d < 3; d++)
+	for (unsigned d = 0; d < DDIR_NR; d++)
 		if (max_len[d])
 			o->bs[d] = max_len[d];
 	(void)blktrace; /* fio 3.33 replays a trace buffered unless direct=1, as any log */
@@ -496,7 +496,7 @@ int replay_prepare(struct job *job, struct iowl_err *err)
 {
 	struct job_opts *o = &job->o;
 	struct rfiles files = { 0 };
-	uint32_t max_len[3] = { 0, 0, 0 };
+	uint32_t max_len[DDIR_NR] = { 0, 0, 0 };
 	unsigned dirs = 0, n = 0;
 	bool blktrace = false;
 	char why[VAL_WHY_LEN] = "";
@@ -526,7 +526,7 @@ int replay_prepare(struct job *job, struct iowl_err *err)
 
 		job->nreplays = i + 1;
 		ret = rl_load(&l, err);
-		for (unsigned d = 0; d < 3; d++)
+		for (unsigned d = 0; d < DDIR_NR; d++)
 			if (l.max_len[d] > max_len[d])
 				max_len[d] = l.max_len[d];
 		dirs |= l.dirs;

@@ -149,7 +149,7 @@ static const char *const dir_names[3] = { "reads", "writes", "trims" };
 static int derive_bs(const struct job_opts *o, unsigned min_bs[3], unsigned max_bs[3],
 		     const char **why_opt, char *why, size_t len)
 {
-	for (unsigned d = 0; d < 3; d++) {
+	for (unsigned d = 0; d < DDIR_NR; d++) {
 		uint64_t lo = o->bs[d], hi = o->bs[d];
 
 		if (o->bssplit[d].n && o->bsrange[d].hi) {
@@ -187,7 +187,7 @@ static int derive_bs(const struct job_opts *o, unsigned min_bs[3], unsigned max_
 		max_bs[d] = (unsigned)hi;
 	}
 	/* bs_is_seq_rand: every direction may issue the sequential (read) or random (write) sizes */
-	for (unsigned d = 0; d < 3 && o->bs_is_seq_rand; d++) {
+	for (unsigned d = 0; d < DDIR_NR && o->bs_is_seq_rand; d++) {
 		min_bs[d] = min_bs[0] < min_bs[1] ? min_bs[0] : min_bs[1];
 		max_bs[d] = max_bs[0] > max_bs[1] ? max_bs[0] : max_bs[1];
 	}
@@ -201,7 +201,7 @@ static int derive_job_bs(struct job *job, struct iowl_err *err)
 
 	bool both = false;
 
-	for (unsigned d = 0; d < 3; d++) {
+	for (unsigned d = 0; d < DDIR_NR; d++) {
 		if (!job->o.bssplit[d].n || !job->o.bsrange[d].hi)
 			continue;
 		both = true;
@@ -276,7 +276,7 @@ static int validate_streams(struct job *job, struct iowl_err *err)
 	if (ret)
 		return ret;
 	job->dirs = 0;
-	for (unsigned d = 0; d < 3; d++) {
+	for (unsigned d = 0; d < DDIR_NR; d++) {
 		job->min_bs[d] = UINT32_MAX;
 		job->max_bs[d] = 0;
 	}
@@ -289,7 +289,7 @@ static int validate_streams(struct job *job, struct iowl_err *err)
 			return err_at(err, s->file, s->line, "stream '%s': %s", s->name, why);
 		s->dirs = s->o.rw & (RW_F_READ | RW_F_WRITE | RW_F_TRIM);
 		job->dirs |= s->dirs;
-		for (unsigned d = 0; d < 3; d++) {
+		for (unsigned d = 0; d < DDIR_NR; d++) {
 			if (!(s->dirs & (1U << d)))
 				continue;
 			if (s->min_bs[d] < job->min_bs[d])
@@ -298,7 +298,7 @@ static int validate_streams(struct job *job, struct iowl_err *err)
 				job->max_bs[d] = s->max_bs[d];
 		}
 	}
-	for (unsigned d = 0; d < 3; d++)
+	for (unsigned d = 0; d < DDIR_NR; d++)
 		if (job->min_bs[d] == UINT32_MAX)
 			job->min_bs[d] = job->max_bs[d] = (unsigned)job->o.bs[d];
 	return 0;
@@ -428,11 +428,11 @@ static int check_files_fio(struct job *job, struct iowl_err *err)
 			 "only means something with zonemode=zbd: ignored (as fio)");
 	if (o->zonemode == ZONEMODE_STRIDED && !o->zonerange)
 		o->zonerange = o->zonesize; /* fio's default */
-	for (unsigned d = 0; d < 3 && o->bs_unaligned && o->direct; d++)
+	for (unsigned d = 0; d < DDIR_NR && o->bs_unaligned && o->direct; d++)
 		if (o->bsrange[d].hi)
 			return JOB_ERR(job, "bs_unaligned", err,
 				       "bs_unaligned gives sizes of any byte count, which direct=1 cannot issue (fio's IOs fail with EINVAL): use direct=0, or drop bs_unaligned");
-	for (unsigned d = 0; d < 3 && o->bs_unaligned && o->verify; d++)
+	for (unsigned d = 0; d < DDIR_NR && o->bs_unaligned && o->verify; d++)
 		if (o->bsrange[d].hi)
 			return JOB_ERR(job, "bs_unaligned", err,
 				       "bs_unaligned gives sizes of any byte count, which split iowl's verify units (verify_interval bytes, each written whole): drop one of them");
@@ -475,7 +475,7 @@ static int check_misc(struct job *job, struct iowl_err *err)
 {
 	struct job_opts *o = &job->o;
 
-	for (unsigned d = 0; d < 3; d++)
+	for (unsigned d = 0; d < DDIR_NR; d++)
 		if (o->rate[d] && o->rate_iops[d])
 			return JOB_ERR(job, "rate_iops", err,
 				       "rate and rate_iops both limit %s (they are mutually exclusive, as in fio; keep one)",
@@ -564,7 +564,7 @@ static int check_rate_min(const struct job *job, struct iowl_err *err)
 	const struct job_opts *o = &job->o;
 	bool bytes = false, iops = false;
 
-	for (unsigned d = 0; d < 3; d++) {
+	for (unsigned d = 0; d < DDIR_NR; d++) {
 		bytes = bytes || o->rate_min[d];
 		iops = iops || o->rate_iops_min[d];
 		if (o->rate[d] && o->rate_min[d] > o->rate[d])
@@ -677,7 +677,7 @@ static int check_verify_combos(struct job *job, struct iowl_err *err)
 	if (job->engine && (job->engine->flags & ENGINE_F_NODATA))
 		return JOB_ERR(job, "verify", err, "ioengine %s moves no data: there is nothing to verify",
 			       o->ioengine);
-	if (job_does_dir(job, IO_OP_TRIM))
+	if (job_does_dir(job, DDIR_TRIM))
 		return JOB_ERR(job, "verify", err, "verification does not check trimmed blocks (use a workload without trims)");
 	if (job->nstreams)
 		return JOB_ERR(job, "verify", err, "verification of jobs with streams is not supported");
@@ -685,14 +685,14 @@ static int check_verify_combos(struct job *job, struct iowl_err *err)
 		return JOB_ERR(job, o->zero_buffers ? "zero_buffers" : "buffer_compress_percentage",
 			       err, "verify writes its own data: %s contradicts it (keep one)",
 			       o->zero_buffers ? "zero_buffers" : "buffer_compress_percentage");
-	if (o->verify_only && o->time_based && job_does_dir(job, IO_OP_WRITE))
+	if (o->verify_only && o->time_based && job_does_dir(job, DDIR_WRITE))
 		return JOB_ERR(job, "verify_only", err,
 			       "verify_only replays the job's writes, which time_based leaves open-ended (fio does not support it either; drop time_based)");
-	if (o->verify_backlog && !job_does_dir(job, IO_OP_WRITE))
+	if (o->verify_backlog && !job_does_dir(job, DDIR_WRITE))
 		job_warn(job, "verify_backlog", "the job does not write: verify_backlog is ignored (as fio)");
-	if (o->time_based && o->do_verify && !o->verify_backlog && job_does_dir(job, IO_OP_WRITE))
+	if (o->time_based && o->do_verify && !o->verify_backlog && job_does_dir(job, DDIR_WRITE))
 		job_warn(job, "verify", "time_based writes for all of runtime: the verification read phase never starts (as in fio; verify_backlog verifies while writing)");
-	if (o->numjobs > 1 && o->filename && job_does_dir(job, IO_OP_WRITE) &&
+	if (o->numjobs > 1 && o->filename && job_does_dir(job, DDIR_WRITE) &&
 	    !o->offset_increment.bytes && !o->offset_increment.is_pct)
 		return JOB_ERR(job, "numjobs", err, "numjobs=%u clones would write over each other's verified blocks in filename=%s (give each clone its own region with offset_increment, or let iowl name a file per clone)",
 			       o->numjobs, o->filename);

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "iowl/options.h"
+#include "iowl/pattern/rng.h"
 #include "iowl/run.h"
 #include "iowl/target.h"
 #include "report/fmt.h"
@@ -49,12 +50,7 @@ static int fill_range(int fd, uint64_t from, uint64_t to, const char *path, bool
 
 		/* Fresh pseudo-random data per chunk: not zeros (thin devices serve those without
 		 * touching the media) and not one repeated block (dedupe would fold it). */
-		for (size_t i = 0; i < n; i += 8) {
-			x ^= x << 13;
-			x ^= x >> 7;
-			x ^= x << 17;
-			memcpy(buf + i, &x, n - i < 8 ? n - i : 8);
-		}
+		rng_fill(buf, n, &x);
 		r = pwrite(fd, buf, n, (off_t)from);
 		if (r <= 0) {
 			int e = r < 0 ? errno : ENOSPC;

@@ -22,6 +22,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "iowl/ddir.h"
 #include "iowl/diskstats.h"
 #include "iowl/hist.h"
 #include "iowl/job.h"
@@ -33,7 +34,6 @@
 #define CONN_TIMEOUT_S 5	/* an idle or slow connection is closed after this */
 #define CONN_MEMORY 16384	/* per connection: the request line and headers must fit */
 
-static const char *const dir_names[3] = { "read", "write", "trim" };
 
 /* Upper bounds of the latency histogram's buckets, ns (Prometheus' le=, in seconds). */
 static const uint64_t le_ns[] = {
@@ -161,8 +161,8 @@ static void per_dir_counter(const struct metrics *m, FILE *f, bool om, const cha
 		const uint64_t *v = (const uint64_t *)((const char *)&m->u[i] + off);
 
 		unit_labels(&m->u[i], l, sizeof(l));
-		for (unsigned d = 0; d < 3; d++)
-			fprintf(f, "%s{%s,direction=\"%s\"} %llu\n", name, l, dir_names[d],
+		for (unsigned d = 0; d < DDIR_NR; d++)
+			fprintf(f, "%s{%s,direction=\"%s\"} %llu\n", name, l, ddir_name(d),
 				(unsigned long long)v[d]);
 	}
 }
@@ -180,7 +180,7 @@ static void render_units(struct metrics *m, FILE *f, bool om)
 	family(f, om, "iowl_latency_seconds", "histogram",
 	       "Completion latency (submission to completion), from iowl's histogram (bins within 0.4 %).");
 	for (unsigned i = 0; i < m->nu; i++)
-		for (unsigned d = 0; d < 3; d++) {
+		for (unsigned d = 0; d < DDIR_NR; d++) {
 			const struct mx_unit *u = &m->u[i];
 			uint64_t cum = 0;
 
@@ -188,14 +188,14 @@ static void render_units(struct metrics *m, FILE *f, bool om)
 			for (unsigned b = 0; u->le[d] && b < NLE; b++) {
 				cum += u->le[d][b];
 				fprintf(f, "iowl_latency_seconds_bucket{%s,direction=\"%s\",le=\"%g\"} %llu\n",
-					l, dir_names[d], (double)le_ns[b] / 1e9, (unsigned long long)cum);
+					l, ddir_name(d), (double)le_ns[b] / 1e9, (unsigned long long)cum);
 			}
 			fprintf(f, "iowl_latency_seconds_bucket{%s,direction=\"%s\",le=\"+Inf\"} %llu\n",
-				l, dir_names[d], (unsigned long long)u->clat_n[d]);
-			fprintf(f, "iowl_latency_seconds_sum{%s,direction=\"%s\"} %.9f\n", l, dir_names[d],
+				l, ddir_name(d), (unsigned long long)u->clat_n[d]);
+			fprintf(f, "iowl_latency_seconds_sum{%s,direction=\"%s\"} %.9f\n", l, ddir_name(d),
 				u->clat_sum[d]);
 			fprintf(f, "iowl_latency_seconds_count{%s,direction=\"%s\"} %llu\n", l,
-				dir_names[d], (unsigned long long)u->clat_n[d]);
+				ddir_name(d), (unsigned long long)u->clat_n[d]);
 		}
 	family(f, om, "iowl_inflight", "gauge", "IOs submitted and not yet completed, at the last interval.");
 	for (unsigned i = 0; i < m->nu; i++) {
@@ -375,7 +375,7 @@ static void add_row(struct metrics *m, const struct ivl_row *r)
 	u->inflight = r->pt->inflight;
 	if (r->pt->cfill.unit)
 		u->cfill = r->pt->cfill;
-	for (unsigned d = 0; d < 3; d++) {
+	for (unsigned d = 0; d < DDIR_NR; d++) {
 		const struct ivl_dir *x = &r->pt->dir[d];
 
 		u->ios[d] += x->ios;
@@ -585,7 +585,7 @@ void metrics_end(struct metrics *m)
 		MHD_stop_daemon(m->d);
 	for (unsigned i = 0; i < m->nu; i++) {
 		free(m->u[i].name);
-		for (unsigned d = 0; d < 3; d++)
+		for (unsigned d = 0; d < DDIR_NR; d++)
 			free(m->u[i].le[d]);
 	}
 	free(m->u);

@@ -1668,7 +1668,7 @@ static int apply_dir_size(const struct opt_def *def, struct job_opts *o, const c
 	ret = val_parse_per_dir(v, one_dir_size, ctx, &mask, why);
 	if (ret)
 		return ret;
-	for (unsigned d = 0; d < 3; d++) {
+	for (unsigned d = 0; d < DDIR_NR; d++) {
 		if ((mask & (1U << d)) && vals[d] < def->min) {
 			snprintf(why, VAL_WHY_LEN, "'%s': a size of 0 is not allowed (e.g. 4k)", v);
 			return -ERANGE;

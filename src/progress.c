@@ -49,8 +49,8 @@ static void fmt_rate(char *buf, size_t len, double v, const char *unit)
 void progress_update(struct progress *p, const struct worker *const *w, unsigned n,
 		     uint64_t start_ns)
 {
-	static const char dchar[3] = { 'r', 'w', 't' };
-	uint64_t now = clock_ns(), ios[3] = { 0 }, bytes[3] = { 0 };
+	static const char dchar[DDIR_NR] = { 'r', 'w', 't' };
+	uint64_t now = clock_ns(), ios[DDIR_NR] = { 0 }, bytes[DDIR_NR] = { 0 };
 	unsigned running = 0;
 	char line[256], a[32], b[32];
 	size_t len = 0;
@@ -64,7 +64,7 @@ void progress_update(struct progress *p, const struct worker *const *w, unsigned
 		running += st != WORKER_DONE;
 		if (st == WORKER_SETUP)	/* its counters are being set up */
 			continue;
-		for (unsigned d = 0; d < 3; d++) {
+		for (unsigned d = 0; d < DDIR_NR; d++) {
 			ios[d] += __atomic_load_n(&w[i]->stats.dir[d].ios, __ATOMIC_RELAXED);
 			bytes[d] += __atomic_load_n(&w[i]->stats.dir[d].bytes, __ATOMIC_RELAXED);
 		}
@@ -72,7 +72,7 @@ void progress_update(struct progress *p, const struct worker *const *w, unsigned
 	dt = p->last_ns ? (double)(now - p->last_ns) / 1e9 : 0;
 	len += (size_t)snprintf(line + len, sizeof(line) - len, "Jobs: %u: [%llus]", running,
 				(unsigned long long)((now - start_ns) / NSEC_PER_SEC));
-	for (unsigned d = 0; dt > 0 && d < 3; d++) {
+	for (unsigned d = 0; dt > 0 && d < DDIR_NR; d++) {
 		if (ios[d] < p->last_ios[d] || (!ios[d] && !p->last_ios[d]))
 			continue;
 		fmt_rate(a, sizeof(a), (double)(bytes[d] - p->last_bytes[d]) / dt, "B");

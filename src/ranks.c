@@ -577,7 +577,7 @@ static void own_figures(const struct run_outcome *o, struct wire_head *h)
 	for (unsigned i = 0; i < o->res.n; i++) {
 		const struct job_result *u = &o->res.units[i];
 
-		for (unsigned d = 0; d < 3; d++) {
+		for (unsigned d = 0; d < DDIR_NR; d++) {
 			uint64_t rt = stats_dir_runtime(&u->st, d);
 
 			h->ios[d] += u->st.dir[d].ios;

@@ -175,7 +175,7 @@ static void report_roundup(FILE *info, const struct job *job, const struct targe
 	for (unsigned s = 0; s < ns; s++) {
 		const struct job_opts *o = job->nstreams ? &job->streams[s].o : &job->o;
 
-		for (unsigned d = 0; o->bs_roundup && d < 3; d++) {
+		for (unsigned d = 0; o->bs_roundup && d < DDIR_NR; d++) {
 			for (unsigned i = 0; i < o->bssplit[d].n; i++) {
 				uint64_t bs = o->bssplit[d].e[i].bs;
 				char one[32];
@@ -842,7 +842,7 @@ static void group_add(struct group_result *g, const struct job_result *u)
 {
 	if (!g->lead)
 		g->lead = u->job;
-	for (unsigned d = 0; d < 3; d++) {
+	for (unsigned d = 0; d < DDIR_NR; d++) {
 		if (!u->st.dir[d].ios)
 			continue;
 		group_slot(g, d, &u->st.dir[d], stats_dir_runtime(&u->st, d));

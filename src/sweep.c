@@ -150,7 +150,7 @@ static void lat_figures(const struct run_outcome *o, bool total, double out[4])
 
 	lat_init(&all);
 	for (unsigned i = 0; i < o->r.nunits; i++)
-		for (unsigned d = 0; d < 3; d++) {
+		for (unsigned d = 0; d < DDIR_NR; d++) {
 			const struct dir_stats *ds = &o->r.units[i].st.dir[d];
 			const struct hist *dh = total ? ds->lat_hist : ds->clat_hist;
 
@@ -174,7 +174,7 @@ static void measure(const struct iowl_run *run, const struct run_outcome *o, str
 		const struct worker_stats *st = &o->r.units[i].st;
 		double secs = (double)st->runtime_ns / 1e9;
 
-		for (unsigned d = 0; d < 3; d++) {
+		for (unsigned d = 0; d < DDIR_NR; d++) {
 			pt->iops += secs > 0 ? (double)st->dir[d].ios / secs : 0;
 			pt->mbps += secs > 0 ? (double)st->dir[d].bytes / secs / 1e6 : 0;
 		}

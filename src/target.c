@@ -242,7 +242,7 @@ static uint64_t region_bs(const struct job *job, const struct target_file *f)
 {
 	uint64_t m = UINT64_MAX;
 
-	for (unsigned d = 0; d < 3; d++)
+	for (unsigned d = 0; d < DDIR_NR; d++)
 		if (job_does_dir(job, d) && job->min_bs[d] < m)
 			m = job->min_bs[d];
 	if (m == UINT64_MAX)
@@ -470,7 +470,7 @@ static int check_align_opts(const struct job *job, const char *who, const struct
 {
 	int ret = 0;
 
-	for (unsigned d = 0; d < 3 && !ret; d++) {
+	for (unsigned d = 0; d < DDIR_NR && !ret; d++) {
 		if (!(dirs & (1U << d)))
 			continue;
 		const char *opt = o->bssplit[d].n ? "bssplit" : o->bsrange[d].hi ? "bsrange" : "bs";
@@ -520,7 +520,7 @@ uint64_t target_stream_align(const struct job_stream *js, const struct target_fi
 	bool direct = js->o.direct && tf->lbs > 1;
 	uint64_t a = direct ? tf->lbs : 1;
 
-	for (unsigned d = 0; d < 3; d++) {
+	for (unsigned d = 0; d < DDIR_NR; d++) {
 		uint64_t u;
 
 		if (!(js->dirs & (1U << d)))
@@ -621,7 +621,7 @@ static int check_streams(const struct job *job, const struct target_file *f, str
 		const struct job_stream *s = &job->streams[i];
 		uint64_t start, size, maxbs = 0;
 
-		for (unsigned d = 0; d < 3; d++)
+		for (unsigned d = 0; d < DDIR_NR; d++)
 			if ((s->dirs & (1U << d)) && s->max_bs[d] > maxbs)
 				maxbs = s->max_bs[d];
 		if (check_stream_offset(job, s, f, err))

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "iowl/ddir.h"
 #include "iowl/clock.h"
 #include "iowl/value.h"
 
@@ -476,7 +477,7 @@ static int val_per_dir_apply(char **elem, unsigned n, val_per_dir_fn one, void *
 	unsigned d;
 	int r;
 
-	for (d = 0; d < 3; d++) {
+	for (d = 0; d < DDIR_NR; d++) {
 		e = d < n ? elem[d] : elem[n - 1];
 		if (!*e)
 			continue;

@@ -132,7 +132,7 @@ int wlog_open(struct wlog **out, const struct job *job, unsigned number, struct 
 	l->unix_epoch = o->log_unix_epoch;
 	l->hist_ns = (uint64_t)o->log_hist_msec * 1000000ULL;
 	l->coarse = o->log_hist_coarseness;
-	for (unsigned d = 0; d < 3; d++)
+	for (unsigned d = 0; d < DDIR_NR; d++)
 		l->bs[d] = job->min_bs[d];
 	for (unsigned k = 0; k < L_NR && !ret; k++)
 		if (names[k])
@@ -151,7 +151,7 @@ int wlog_open(struct wlog **out, const struct job *job, unsigned number, struct 
 		l->hist_delta = hist_alloc();
 		l->bins = calloc(FIOLOG_HIST_NR, sizeof(*l->bins));
 		l->line = malloc(FIOLOG_HIST_LINE_MAX);
-		for (unsigned d = 0; d < 3; d++)
+		for (unsigned d = 0; d < DDIR_NR; d++)
 			if (job_does_dir(job, d) && !(l->hist_prev[d] = hist_alloc()))
 				ret = -ENOMEM;
 		if (!ret && (!l->hist_delta || !l->bins || !l->line || ret))
@@ -194,7 +194,7 @@ void wlog_start(struct wlog *l, const struct worker_stats *st, uint64_t t0)
 	l->avg_from = t0;
 	l->next_hist = t0 + l->hist_ns;
 	snap_dirs_take(l->base, st);
-	for (unsigned d = 0; d < 3; d++)
+	for (unsigned d = 0; d < DDIR_NR; d++)
 		if (l->hist_prev[d] && st->dir[d].clat_hist)
 			hist_copy(l->hist_prev[d], st->dir[d].clat_hist);
 }
@@ -264,7 +264,7 @@ static void avg_window(struct wlog *l, const struct worker_stats *st, uint64_t n
 {
 	uint64_t ms = (now - l->tbase) / 1000000, ns = now - l->avg_from;
 
-	for (unsigned d = 0; d < 3; d++) {
+	for (unsigned d = 0; d < DDIR_NR; d++) {
 		const struct dir_stats *ds = &st->dir[d];
 		struct snap_dir *b = &l->base[d];
 		uint64_t ios = ds->ios - b->ios, bytes = ds->bytes - b->bytes;
@@ -306,7 +306,7 @@ static void avg_window(struct wlog *l, const struct worker_stats *st, uint64_t n
 /* One histogram line per direction: the clat histogram of the IOs since the last line. */
 static void hist_lines(struct wlog *l, const struct worker_stats *st, uint64_t now)
 {
-	for (unsigned d = 0; d < 3; d++) {
+	for (unsigned d = 0; d < DDIR_NR; d++) {
 		const struct hist *h = st->dir[d].clat_hist;
 		size_t n;
 
@@ -372,7 +372,7 @@ void wlog_free(struct wlog *l)
 			close(w->fd);
 		free(w->buf);
 	}
-	for (unsigned d = 0; d < 3; d++)
+	for (unsigned d = 0; d < DDIR_NR; d++)
 		hist_free(l->hist_prev[d]);
 	hist_free(l->hist_delta);
 	free(l->bins);

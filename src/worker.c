@@ -51,12 +51,12 @@ static struct io_u *requeue_pop(struct worker *w)
 void worker_record_error(struct worker *w, const struct io_u *io, int err)
 {
 	/* fill_device: a full file system is where the job ends, as in fio. */
-	if (w->job->o.fill_device && io->op == IO_OP_WRITE && (err == ENOSPC || err == EDQUOT)) {
+	if (w->job->o.fill_device && io->op == DDIR_WRITE && (err == ENOSPC || err == EDQUOT)) {
 		w->no_more = true;
 		return;
 	}
 	w->stats.errors++;
-	if (io->op < 3)
+	if (io->op < DDIR_NR)
 		w->stats.dir[io->op].errors++;
 	if (!w->stats.first_error.err) {
 		struct io_error *e = &w->stats.first_error;
@@ -66,12 +66,12 @@ void worker_record_error(struct worker *w, const struct io_u *io, int err)
 		snprintf(e->path, sizeof(e->path), "%s", w->plan.files[io->file].path);
 	}
 	/* As fio: the first error ends the job unless continue_on_error and ignore_error let it by. */
-	if (!job_error_ignored(&w->job->o, err == EILSEQ ? 2 : io->op == IO_OP_READ ? 0 : 1, err))
+	if (!job_error_ignored(&w->job->o, err == EILSEQ ? 2 : io->op == DDIR_READ ? 0 : 1, err))
 		w->no_more = w->error_stop = true;
 	else if (w->job->o.error_dump) /* the one that ends the job is reported at the end */
 		iowl_warn("job '%s': io error on file %s: %s: %s offset=%llu, length=%u",
 			  w->job->o.name, w->plan.files[io->file].path, strerror(err),
-			  fmt_op_name(io->op), (unsigned long long)io->offset, (unsigned)io->len);
+			  ddir_name(io->op), (unsigned long long)io->offset, (unsigned)io->len);
 }
 
 /* Counts bad units of a verified read as errors; the first is the error reported (EILSEQ, as fio). */
@@ -80,12 +80,12 @@ static void record_verify(struct worker *w, unsigned bad)
 	const struct verify_failure *f = verify_failure_at(w->verify, 0);
 
 	w->stats.errors += bad;
-	w->stats.dir[IO_OP_READ].errors += bad;
+	w->stats.dir[DDIR_READ].errors += bad;
 	if (!w->stats.first_error.err && f) {
 		struct io_error *e = &w->stats.first_error;
 
 		*e = (struct io_error){ .err = EILSEQ, .offset = f->offset, .len = f->len,
-					.op = IO_OP_READ };
+					.op = DDIR_READ };
 		snprintf(e->path, sizeof(e->path), "%s", w->plan.files[f->file].path);
 	}
 	if (!job_error_ignored(&w->job->o, 2, EILSEQ) || w->job->o.verify_fatal)
@@ -97,7 +97,7 @@ static void end_verify(struct worker *w, const struct io_u *io, bool ok)
 {
 	unsigned bad;
 
-	if (!w->verify || io->op > IO_OP_WRITE)
+	if (!w->verify || io->op > DDIR_WRITE)
 		return;
 	bad = verify_complete(w->verify, io, ok);
 	if (bad)
@@ -152,7 +152,7 @@ static void complete_io(struct worker *w, struct io_u *io, uint64_t now)
 	struct dir_stats *ds;
 	bool again = io->res == -EINTR || (io->res == -EAGAIN && !w->eng.params.nowait);
 
-	if (io->res <= 0 && io->op < IO_OP_FSYNC && io->len && !again) {
+	if (io->res <= 0 && io->op < DDIR_FSYNC && io->len && !again) {
 		/* The failing part is reported (after a short transfer, the rest). */
 		worker_record_error(w, io, io->res < 0 ? -io->res : EIO);
 		restore_shape(io);
@@ -160,7 +160,7 @@ static void complete_io(struct worker *w, struct io_u *io, uint64_t now)
 		put_io(w, io);
 		return;
 	}
-	if (io->res < 0 || (io->op < IO_OP_FSYNC && (uint32_t)io->res < io->len)) {
+	if (io->res < 0 || (io->op < DDIR_FSYNC && (uint32_t)io->res < io->len)) {
 		if (again || io->res > 0) {
 			if (io->res > 0) {
 				w->stats.dir[io->op].short_ios += !(io->flags & IO_RETRY);
@@ -178,7 +178,7 @@ static void complete_io(struct worker *w, struct io_u *io, uint64_t now)
 		put_io(w, io);
 		return;
 	}
-	if (io->op >= IO_OP_FSYNC) {
+	if (io->op >= DDIR_FSYNC) {
 		if (w->m_clat)
 			lat_add(&w->stats.sync_lat, now - io->start_ns);
 		put_io(w, io);
@@ -196,7 +196,7 @@ static void complete_io(struct worker *w, struct io_u *io, uint64_t now)
 	__atomic_store_n(&ds->bytes, ds->bytes + (uint32_t)io->res, __ATOMIC_RELAXED);
 	if (w->cfill.base)
 		cfill_add(&w->cfill, io->file, io->offset);
-	if (io->op == IO_OP_READ && w->moves_data && !w->verifying)
+	if (io->op == DDIR_READ && w->moves_data && !w->verifying)
 		stats_count_zero(ds, io->buf, (uint32_t)io->res, io->offset);
 	if (w->stats.streams && !w->verifying) {
 		struct stream_stats *ss = &w->stats.streams[io->stream];
@@ -425,7 +425,7 @@ static void sfr_note(struct worker *w, const struct io_u *io)
 static void sync_range(struct worker *w)
 {
 	unsigned f = w->last_write_file;
-	struct io_u sync = { .op = IO_OP_FSYNC, .file = f };
+	struct io_u sync = { .op = DDIR_FSYNC, .file = f };
 
 	w->last_was_sync = true;
 	if (w->sfr_hi[f] <= w->sfr_lo[f])
@@ -487,11 +487,11 @@ static struct io_u *next_io(struct worker *w, uint64_t now)
 	 */
 	if (w->writes && !w->last_was_sync && !w->verifying) {
 		if (o->fsync && w->writes % o->fsync == 0) {
-			next_sync(w, io, IO_OP_FSYNC);
+			next_sync(w, io, DDIR_FSYNC);
 			return io;
 		}
 		if (o->fdatasync && w->writes % o->fdatasync == 0) {
-			next_sync(w, io, IO_OP_FDATASYNC);
+			next_sync(w, io, DDIR_FDATASYNC);
 			return io;
 		}
 		if (o->sync_file_range_nr && w->writes % o->sync_file_range_nr == 0)
@@ -510,7 +510,7 @@ static struct io_u *next_io(struct worker *w, uint64_t now)
 		*io = (struct io_u){ .index = io->index,
 				     .buf = io->buf,
 				     .start_ns = io->start_ns,
-				     .op = IO_OP_WRITE,
+				     .op = DDIR_WRITE,
 				     .file = w->tw.file,
 				     .offset = w->tw.offset,
 				     .len = w->tw.len,
@@ -525,22 +525,22 @@ static struct io_u *next_io(struct worker *w, uint64_t now)
 		w->issued_ios++;
 		w->loop_ios++;
 		w->loop_bytes += io->len;
-		if (io->op == IO_OP_TRIM && (w->job->o.rw & RW_F_TRIMWRITE)) {
+		if (io->op == DDIR_TRIM && (w->job->o.rw & RW_F_TRIMWRITE)) {
 			w->tw = *io;
 			w->tw_pending = true;
 		}
 	}
 	if (w->cmdprio)
 		io->ioprio = cmdprio_pick(w->cmdprio, io);
-	if (io->op == IO_OP_WRITE) {
+	if (io->op == DDIR_WRITE) {
 		w->writes++;
 		w->last_write_file = io->file;
 		if (__builtin_expect(w->sfr_lo != NULL, 0))
 			sfr_note(w, io);
 	}
-	if (io->op == IO_OP_WRITE && w->verify)
+	if (io->op == DDIR_WRITE && w->verify)
 		verify_fill(w->verify, io);
-	else if (io->op == IO_OP_WRITE)
+	else if (io->op == DDIR_WRITE)
 		fill_write(&w->fill, io);
 	w->stats.depth[depth_bucket(w->inflight + w->pending + 1)]++;
 	return io;
@@ -552,7 +552,7 @@ static int issue(struct worker *w, struct io_u *io)
 	int ret;
 
 	/* verify_only: a write is not made, only counted (fio's dry run), and its units noted. */
-	if (io->op == IO_OP_WRITE && w->job->o.verify_only) {
+	if (io->op == DDIR_WRITE && w->job->o.verify_only) {
 		io->res = (int32_t)io->len;
 		ret = ENGINE_COMPLETED;
 	} else {

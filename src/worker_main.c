@@ -10,6 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "iowl/ddir.h"
 #include "iowl/hist.h"
 #include "iowl/gen.h"
 #include "iowl/verify.h"
@@ -45,7 +46,7 @@ static uint64_t max_bs(const struct job *job)
 {
 	uint64_t m = 0;
 
-	for (unsigned d = 0; d < 3; d++)
+	for (unsigned d = 0; d < DDIR_NR; d++)
 		if (job_does_dir(job, d) && job->max_bs[d] > m)
 			m = job->max_bs[d];
 	return m ? m : 4096;
@@ -144,7 +145,7 @@ static unsigned stats_dirs(const struct job *job)
 {
 	unsigned dirs = job->dirs;
 
-	return dirs & ((1U << IO_OP_WRITE) | (1U << IO_OP_TRIM)) ? dirs | 1U << IO_OP_READ : dirs;
+	return dirs & ((1U << DDIR_WRITE) | (1U << DDIR_TRIM)) ? dirs | 1U << DDIR_READ : dirs;
 }
 
 int worker_setup(struct worker *w)
@@ -188,7 +189,7 @@ int worker_setup(struct worker *w)
 		     stats_streams_init(&w->stats, w->job->nstreams)))
 		ret = err_nomem(&w->err, "out of memory");
 	for (unsigned i = 0; !ret && o->clat_percentiles && i < w->job->nstreams; i++)
-		for (unsigned d = 0; !ret && d < 3; d++)
+		for (unsigned d = 0; !ret && d < DDIR_NR; d++)
 			if ((w->job->streams[i].dirs & (1U << d)) &&
 			    stats_stream_hist(&w->stats, i, d))
 				ret = err_nomem(&w->err, "out of memory");
@@ -214,7 +215,7 @@ int worker_setup(struct worker *w)
 		w->iops_avg_ns = o->log_avg_msec * NSEC_PER_MSEC;
 	if (!ret && w->job->o.write_iolog)
 		ret = iolog_w_open(&w->iolog, w->job->o.name, w->job->o.write_iolog, &w->err);
-	for (unsigned d = 0; !ret && d < 3 && o->clat_percentiles; d++)
+	for (unsigned d = 0; !ret && d < DDIR_NR && o->clat_percentiles; d++)
 		if ((o->rate[d] || o->rate_iops[d]) && !(w->stats.dir[d].sched_hist = hist_alloc()))
 			ret = err_nomem(&w->err, "out of memory");
 	if (!ret && o->worker_ramp) {
@@ -232,7 +233,7 @@ int worker_setup(struct worker *w)
 static void end_fsync(struct worker *w)
 {
 	for (unsigned i = 0; i < w->plan.nfiles; i++) {
-		struct io_u sync = { .op = IO_OP_FSYNC, .file = i };
+		struct io_u sync = { .op = DDIR_FSYNC, .file = i };
 
 		if (w->plan.files[i].fd < 0)
 			continue;
@@ -250,10 +251,10 @@ static void end_fsync(struct worker *w)
  */
 static void close_fsync(struct worker *w)
 {
-	if (!job_does_dir(w->job, IO_OP_WRITE) || w->last_was_sync || w->stuck)
+	if (!job_does_dir(w->job, DDIR_WRITE) || w->last_was_sync || w->stuck)
 		return;
 	for (unsigned i = 0; i < w->plan.nfiles; i++) {
-		struct io_u sync = { .op = IO_OP_FSYNC, .file = i };
+		struct io_u sync = { .op = DDIR_FSYNC, .file = i };
 
 		if (w->plan.files[i].fd >= 0 && fsync(w->plan.files[i].fd) && !w->stats.errors)
 			worker_record_error(w, &sync, errno);
@@ -337,7 +338,7 @@ static int verify_after_writes(struct worker *w, uint64_t work_ns)
 	w->next_sample_ns = UINT64_MAX; /* no bandwidth samples either */
 	ret = worker_run_loop(w);
 	w->stats.read_runtime_ns =
-		(job_does_dir(w->job, IO_OP_READ) ? work_ns : 0) + clock_ns() - t0;
+		(job_does_dir(w->job, DDIR_READ) ? work_ns : 0) + clock_ns() - t0;
 	memcpy(w->stats.submit, submit, sizeof(submit));
 	memcpy(w->stats.complete, complete, sizeof(complete));
 	return ret;
@@ -349,7 +350,6 @@ static int verify_after_writes(struct worker *w, uint64_t work_ns)
  */
 static int stuck_report(struct worker *w, uint64_t now)
 {
-	static const char *const dirs[] = { "read", "write", "trim", "fsync", "fdatasync" };
 	struct engine *e = &w->eng;
 	char *idle = calloc(e->depth, 1), *t = w->err.text;
 	size_t room = sizeof(w->err.text), len;
@@ -382,7 +382,7 @@ static int stuck_report(struct worker *w, uint64_t now)
 		idle[old->index] = 1;
 		after = old->issue_ns;
 		snprintf(t + len, room - len, "%s %s offset=%llu size=%u file '%s' for %.1f s",
-			 shown ? ";" : "", dirs[old->op], (unsigned long long)old->offset, old->len,
+			 shown ? ";" : "", ddir_name(old->op), (unsigned long long)old->offset, old->len,
 			 w->plan.files[old->file].path, (double)(now - old->issue_ns) / 1e9);
 		shown++;
 	}
@@ -570,7 +570,6 @@ bool worker_seize(struct worker *w, uint64_t now, uint64_t min_age)
 
 bool worker_watchdog(struct worker *w, uint64_t now)
 {
-	static const char *const ops[] = { "read", "write", "trim", "fsync", "fdatasync" };
 	uint64_t limit = w->job->o.io_timeout;
 	const struct io_u *io;
 
@@ -581,7 +580,7 @@ bool worker_watchdog(struct worker *w, uint64_t now)
 	if (io)
 		err_set(&w->err,
 			"job '%s': a %s at offset=%llu size=%u on file '%s' has not returned for %.1f s (io_timeout=%.1f s); the job is left behind",
-			w->job->o.name, ops[io->op], (unsigned long long)io->offset, io->len,
+			w->job->o.name, ddir_name(io->op), (unsigned long long)io->offset, io->len,
 			w->plan.files[io->file].path, (double)(now - w->seized_since) / 1e9,
 			(double)limit / 1e9);
 	else

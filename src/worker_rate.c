@@ -5,6 +5,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "iowl/ddir.h"
 #include "iowl/lattarget.h"
 #include "worker_int.h"
 
@@ -51,7 +52,7 @@ void worker_rate_check(struct worker *w, uint64_t now)
 		w->rate.check_ns = (w->ramp_end_ns ? w->ramp_end_ns : w->start_ns) + RATE_SETTLE_NS;
 		return;
 	}
-	for (unsigned d = 0; d < 3; d++) {
+	for (unsigned d = 0; d < DDIR_NR; d++) {
 		const struct dir_stats *ds = &w->stats.dir[d];
 		uint64_t dt = now - w->rate.cycle_ns[d];
 
@@ -136,7 +137,7 @@ static int rate_wait(struct worker *w, struct io_u *io, uint64_t *now)
 	unsigned d = io->op;
 	uint64_t due;
 
-	if (d > IO_OP_TRIM || (!w->job->o.rate[d] && !w->job->o.rate_iops[d]))
+	if (d > DDIR_TRIM || (!w->job->o.rate[d] && !w->job->o.rate_iops[d]))
 		return 0;
 	due = w->rate.next[d];
 	w->rate.next[d] = due + rate_gap(w, d, io->len);
@@ -170,7 +171,7 @@ static int replay_wait(struct worker *w, uint64_t *now)
 /* The waits before an IO: its turn under the job's rate, and a replayed IO's delay. */
 int worker_pace(struct worker *w, struct io_u *io, uint64_t *now)
 {
-	int ret = w->rate.on && io->op <= IO_OP_TRIM ? rate_wait(w, io, now) : 0;
+	int ret = w->rate.on && io->op <= DDIR_TRIM ? rate_wait(w, io, now) : 0;
 
 	if (!ret && w->replay && w->replay_delay_ns)
 		ret = replay_wait(w, now);
@@ -180,7 +181,6 @@ int worker_pace(struct worker *w, struct io_u *io, uint64_t *now)
 /* The error of a job that fell short of rate_min or rate_iops_min.  Returns -EIO. */
 int worker_rate_report(struct worker *w)
 {
-	static const char *const dirs[] = { "read", "write", "trim" };
 	const struct job_opts *o = &w->job->o;
 	unsigned d = w->rate.short_dir - 1;
 	unsigned long long ms = (unsigned long long)(w->rate.short_ns / 1000000);
@@ -188,12 +188,12 @@ int worker_rate_report(struct worker *w)
 	if (o->rate_min[d])
 		err_set(&w->err,
 			"job '%s': %s bandwidth %llu bytes/s over the last %llu ms is below rate_min=%llu bytes/s",
-			o->name, dirs[d], (unsigned long long)w->rate.short_got, ms,
+			o->name, ddir_name(d), (unsigned long long)w->rate.short_got, ms,
 			(unsigned long long)o->rate_min[d]);
 	else
 		err_set(&w->err,
 			"job '%s': %s rate %llu IOPS over the last %llu ms is below rate_iops_min=%llu",
-			o->name, dirs[d], (unsigned long long)w->rate.short_got, ms,
+			o->name, ddir_name(d), (unsigned long long)w->rate.short_got, ms,
 			(unsigned long long)o->rate_iops_min[d]);
 	return -EIO;
 }
@@ -265,7 +265,7 @@ void worker_rate_start(struct worker *w, uint64_t now)
 {
 	const struct job_opts *o = &w->job->o;
 
-	for (unsigned d = 0; d < 3; d++) {
+	for (unsigned d = 0; d < DDIR_NR; d++) {
 		w->rate.next[d] = now;
 		w->rate.on = w->rate.on || o->rate[d] || o->rate_iops[d];
 		if (o->rate_min[d] || o->rate_iops_min[d])

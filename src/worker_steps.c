@@ -23,7 +23,7 @@ void worker_take_sample(struct worker *w, uint64_t now)
 	bool bw = now >= w->next_bw_ns, io = now >= w->next_iops_ns;
 	uint64_t dbw = now - w->sample_start_ns, dio = now - w->iops_start_ns;
 
-	for (unsigned d = 0; d < 3; d++) {
+	for (unsigned d = 0; d < DDIR_NR; d++) {
 		struct dir_stats *ds = &w->stats.dir[d];
 		bool does = job_does_dir(w->job, d);
 
@@ -78,7 +78,7 @@ static void step_totals(const struct worker *w, uint64_t *ios, uint64_t *bytes,
 	lat_init(lat);
 	if (h)
 		memset(h, 0, sizeof(*h));
-	for (unsigned d = 0; d < 3; d++) {
+	for (unsigned d = 0; d < DDIR_NR; d++) {
 		*ios += w->stats.dir[d].ios;
 		*bytes += w->stats.dir[d].bytes;
 		lat_merge(lat, &w->stats.dir[d].clat);

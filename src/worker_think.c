@@ -46,7 +46,7 @@ int worker_think(struct worker *w)
 	w->stats.think_stalls++;
 	w->stats.think_ns += now - start;
 	/* rate_ignore_thinktime: the schedule moves on by the stall, no catching up after it */
-	for (unsigned d = 0; o->rate_ignore_thinktime && d < 3; d++)
+	for (unsigned d = 0; o->rate_ignore_thinktime && d < DDIR_NR; d++)
 		w->rate.next[d] += now - start;
 	w->think.last = count;
 	if (w->think.io_at != UINT64_MAX)

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "iowl/ddir.h"
 #include "iowl/engine.h"
 
 struct opt_def;
@@ -25,11 +26,11 @@ struct cmdprio_entry {
 
 /* As the job file gives them; index 0 reads, 1 writes (trims have none, as in fio). */
 struct cmdprio_opts {
-	unsigned pct[3];   /* cmdprio_percentage */
-	unsigned cls[3];   /* cmdprio_class: 1 real time (the default), 2 best effort, 3 idle */
-	unsigned level[3]; /* cmdprio: 0 (highest, the default) .. 7 */
-	struct cmdprio_entry split[3][CMDPRIO_SPLIT_MAX];
-	unsigned nsplit[3]; /* cmdprio_bssplit entries per direction */
+	unsigned pct[DDIR_NR];   /* cmdprio_percentage */
+	unsigned cls[DDIR_NR];   /* cmdprio_class: 1 real time (the default), 2 best effort, 3 idle */
+	unsigned level[DDIR_NR]; /* cmdprio: 0 (highest, the default) .. 7 */
+	struct cmdprio_entry split[DDIR_NR][CMDPRIO_SPLIT_MAX];
+	unsigned nsplit[DDIR_NR]; /* cmdprio_bssplit entries per direction */
 };
 
 /* The option parsers (the option table's OPT_FUNC entries). */
@@ -60,7 +61,7 @@ static inline uint16_t cmdprio_pick(struct cmdprio *c, const struct io_u *io)
 	uint16_t prio;
 	uint64_t x;
 
-	if (d > IO_OP_WRITE)
+	if (d > DDIR_WRITE)
 		return 0;
 	if (c->split[d]) {
 		unsigned i;

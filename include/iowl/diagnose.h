@@ -3,6 +3,7 @@
 #ifndef IOWL_DIAGNOSE_H
 #define IOWL_DIAGNOSE_H
 
+#include "iowl/ddir.h"
 #include "iowl/report.h"
 
 #define DIAG_MAX 32
@@ -29,7 +30,7 @@ struct diag_figures {
 	double kept;			/* IOs in flight kept, by Little's law: IOPS x mean lat */
 	double iops;
 	bool paced;			/* worker_ramp, thinktime or a rate: fewer in flight by design */
-	uint64_t ios[3], bytes[3];
+	uint64_t ios[DDIR_NR], bytes[DDIR_NR];
 };
 
 /*

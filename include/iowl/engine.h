@@ -6,16 +6,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "iowl/ddir.h"
 #include "iowl/err.h"
-
-/* What an io_u asks the engine to do. */
-enum io_op {
-	IO_OP_READ = 0,
-	IO_OP_WRITE = 1,
-	IO_OP_TRIM = 2,
-	IO_OP_FSYNC = 3,
-	IO_OP_FDATASYNC = 4,
-};
 
 /*
  * One IO in flight.  The worker owns the array (engine->ios, engine->depth entries) and fills
@@ -30,7 +22,7 @@ struct io_u {
 	uint32_t file;		/* index into engine->files */
 	int32_t res;		/* bytes transferred or -errno, as the kernel reports it */
 	uint16_t index;		/* position in engine->ios; stable for the engine's own tables */
-	uint8_t op;		/* enum io_op */
+	uint8_t op;		/* enum ddir */
 	uint8_t flags;		/* worker-private flags */
 	uint16_t stream;	/* worker-private: which stream generated it */
 	uint16_t ioprio;	/* the IO's priority (cmdprio), 0: the thread's */

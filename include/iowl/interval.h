@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "iowl/ddir.h"
 #include "iowl/lat.h"
 #include "iowl/stats.h"
 
@@ -41,7 +42,7 @@ struct ivl_point {
 	int dev;			/* the device behind the unit's first target; -1: none */
 	uint64_t dev_read_bytes;	/* what dev read in the interval */
 	double cache_hit;		/* 1 - dev_read_bytes / reads of the jobs on dev; < 0: none */
-	struct ivl_dir dir[3];
+	struct ivl_dir dir[DDIR_NR];
 };
 
 /* A unit's series: every interval of its phase, in order; they add up to the unit's totals. */
@@ -56,7 +57,7 @@ struct ivl_row {
 	const struct job *job;
 	unsigned group, clone, nworkers;
 	const struct ivl_point *pt;
-	const struct hist *hist[3];	/* the completion latencies of pt per direction; NULL: none */
+	const struct hist *hist[DDIR_NR];	/* the completion latencies of pt per direction; NULL: none */
 };
 
 /* What one interval's output shows. */

@@ -39,7 +39,7 @@ int iolog_end(const char *job_name, const char *path, const struct target_plan *
 /* Opens a writer that appends to path (after iolog_begin).  Returns 0 or -errno with err. */
 int iolog_w_open(struct iolog_w *l, const char *job_name, const char *path, struct iowl_err *err);
 
-/* Records one IO (op: enum io_op; a sync has offset and length 0). No syscall until the buffer fills. */
+/* Records one IO (op: enum ddir; a sync has offset and length 0). No syscall until the buffer fills. */
 void iolog_w_add(struct iolog_w *l, const char *file, unsigned op, uint64_t offset, uint32_t len);
 
 /* Writes what is buffered; a failure closes the log and keeps its errno in l->err. */

@@ -21,7 +21,7 @@ struct replay_io {
 	uint64_t delay_ns; /* to wait after the previous IO's issue (fio's iolog_delay) */
 	uint32_t len;
 	uint16_t file; /* index into the job's filenames */
-	uint8_t op;    /* enum io_op */
+	uint8_t op;    /* enum ddir */
 };
 
 struct replay {

@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "iowl/cmdprio.h"
+#include "iowl/ddir.h"
 #include "iowl/err.h"
 #include "iowl/options.h"
 #include "iowl/pattern/dist.h"
@@ -16,9 +17,9 @@
 
 /* rw= as flags: which directions, and whether offsets are random. */
 enum rw_flags {
-	RW_F_READ = 1U << 0,
-	RW_F_WRITE = 1U << 1,
-	RW_F_TRIM = 1U << 2,
+	RW_F_READ = 1U << DDIR_READ,
+	RW_F_WRITE = 1U << DDIR_WRITE,
+	RW_F_TRIM = 1U << DDIR_TRIM,
 	RW_F_RANDOM = 1U << 3,
 	RW_F_TRIMWRITE = 1U << 4,	/* trimwrite: each trim is followed by a write of its block */
 };
@@ -133,10 +134,10 @@ struct job_opts {
 	uint64_t zoneskip;     /* strided: the gap after a zone */
 	uint64_t zonecapacity; /* zbd only */
 	unsigned rwmixread;
-	uint64_t bs[3];
-	struct val_irange bsrange[3];	/* hi == 0: unset */
-	struct val_bssplit bssplit[3];	/* n == 0: unset */
-	uint64_t blockalign[3];		/* 0: same as the minimum block size */
+	uint64_t bs[DDIR_NR];
+	struct val_irange bsrange[DDIR_NR];	/* hi == 0: unset */
+	struct val_bssplit bssplit[DDIR_NR];	/* n == 0: unset */
+	uint64_t blockalign[DDIR_NR];		/* 0: same as the minimum block size */
 	unsigned iodepth;
 	unsigned iodepth_batch_submit;
 	unsigned iodepth_batch_complete_min;
@@ -150,11 +151,11 @@ struct job_opts {
 	uint64_t io_timeout;	/* ns without a completion after which in-flight IOs are stuck; 0: never */
 	bool time_based;
 	uint64_t ramp_time;	/* ns */
-	uint64_t rate[3];	/* bytes/s per direction, 0: none */
-	uint64_t rate_iops[3];	/* IOs/s per direction, 0: none */
+	uint64_t rate[DDIR_NR];	/* bytes/s per direction, 0: none */
+	uint64_t rate_iops[DDIR_NR];	/* IOs/s per direction, 0: none */
 	unsigned rate_process;	/* enum rate_process */
-	uint64_t rate_min[3];	/* bytes/s per direction a job must keep up, 0: none */
-	uint64_t rate_iops_min[3];	/* IOs/s per direction a job must keep up, 0: none */
+	uint64_t rate_min[DDIR_NR];	/* bytes/s per direction a job must keep up, 0: none */
+	uint64_t rate_iops_min[DDIR_NR];	/* IOs/s per direction a job must keep up, 0: none */
 	uint64_t rate_cycle;	/* ns: the window rate_min and rate_iops_min are measured over */
 	uint64_t thinktime;	/* ns: stall between batches of IO; 0: none */
 	uint64_t thinktime_spin;	/* ns of the stall spent spinning */
@@ -175,8 +176,8 @@ struct job_opts {
 	bool exitall;			/* a finished clone ends the others (exit_what says which) */
 	unsigned exit_what;		/* enum exit_what */
 	bool exitall_on_error;		/* a clone ending in error ends the whole run */
-	struct dist_spec rdist[3];	/* random_distribution per direction */
-	double pct_random[3];		/* percentage_random per direction */
+	struct dist_spec rdist[DDIR_NR];	/* random_distribution per direction */
+	double pct_random[DDIR_NR];		/* percentage_random per direction */
 	unsigned pct_random_set;	/* directions where percentage_random was given */
 	bool random_scatter;
 	unsigned random_hotset;		/* 0 the job's, 1 the stream's own, 2 one per direction */
@@ -272,7 +273,7 @@ struct job_opts {
 	char *replay_redirect;
 	bool replay_no_stall;
 	unsigned replay_time_scale, replay_align, replay_scale;
-	unsigned replay_skip; /* 1 << IO_OP_READ, _WRITE, _TRIM; 1 << 3 syncs */
+	unsigned replay_skip; /* 1 << DDIR_READ, _WRITE, _TRIM; 1 << 3 syncs */
 	unsigned sync_file_range_nr;	/* sync_file_range(2) every this many writes, 0: never */
 	unsigned sync_file_range_flags;	/* its SYNC_FILE_RANGE_* flags */
 	/* CPU and memory placement (src/place.c) */
@@ -283,7 +284,7 @@ struct job_opts {
 	bool error_dump;		  /* print every IO error as it happens, ignored ones too */
 	bool rate_ignore_thinktime;	  /* a rate's schedule moves on by the thinktime stalls */
 	/* latency limits (src/lattarget.c) */
-	uint64_t max_latency[3];   /* ns per direction: an IO over it ends the job; 0: none */
+	uint64_t max_latency[DDIR_NR];   /* ns per direction: an IO over it ends the job; 0: none */
 	uint64_t latency_target;   /* ns; 0: no depth search */
 	uint64_t latency_window;   /* ns each depth is tried */
 	double latency_percentile; /* share of IOs that must keep the target */
@@ -347,7 +348,7 @@ struct job_stream {
 	bool has_offset, has_size;	/* its range was given (offset=, size= in the block) */
 	struct job_opts o;
 	unsigned dirs;		/* RW_F_READ | RW_F_WRITE | RW_F_TRIM it issues */
-	unsigned min_bs[3], max_bs[3];
+	unsigned min_bs[DDIR_NR], max_bs[DDIR_NR];
 };
 
 /* One job section after parsing; numjobs clones run from it. */
@@ -369,7 +370,7 @@ struct job {
 	unsigned nkv;
 	char **filenames;	/* split filename=, or NULL for generated names */
 	unsigned nfilenames;
-	unsigned min_bs[3], max_bs[3];	/* derived from bs / bsrange / bssplit (all streams) */
+	unsigned min_bs[DDIR_NR], max_bs[DDIR_NR];	/* derived from bs / bsrange / bssplit (all streams) */
 	unsigned dirs;		/* directions issued (all streams) */
 	struct job_stream *streams;	/* NULL: the job is one stream of its own options */
 	unsigned nstreams;

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "iowl/ddir.h"
 #include "iowl/job.h"
 #include "iowl/run.h"
 #include "iowl/worker.h"
@@ -15,7 +16,7 @@ struct progress {
 	bool printed;
 	uint64_t next_ns;
 	uint64_t last_ns;
-	uint64_t last_ios[3], last_bytes[3];
+	uint64_t last_ios[DDIR_NR], last_bytes[DDIR_NR];
 	uint64_t planned_ns;		/* longest startdelay + ramp + runtime, 0: unknown */
 	uint64_t interval_ns;		/* --eta-interval (default 1 s) */
 	uint64_t newline_ns, newline_at; /* --eta-newline: a new line this often; 0: never */

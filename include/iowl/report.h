@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <time.h>
 
+#include "iowl/ddir.h"
 #include "iowl/diskstats.h"
 
 struct diag_list;
@@ -69,8 +70,8 @@ struct rank_result {
 	bool answered; /* its results came (false: it died or was killed) */
 	int status;    /* its own exit status */
 	char why[256]; /* its failure, "" none */
-	uint64_t ios[3], bytes[3];
-	uint64_t runtime_ns[3]; /* longest unit runtime per direction */
+	uint64_t ios[DDIR_NR], bytes[DDIR_NR];
+	uint64_t runtime_ns[DDIR_NR]; /* longest unit runtime per direction */
 	const uint64_t *starts; /* wall clock (ns since the epoch) each phase's IO started */
 	unsigned nstarts;
 };

@@ -16,6 +16,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "iowl/ddir.h"
 #include "iowl/hist.h"
 #include "iowl/lat.h"
 #include "iowl/stats.h"
@@ -33,8 +34,8 @@ struct snap {
 	bool running;			/* past ramp_time: the figures count (else all zero) */
 	unsigned inflight;		/* IOs in flight when it answered */
 	struct cfill_stats cfill;		/* distinct blocks so far */
-	struct snap_dir dir[3];
-	struct hist *clat_hist[3];	/* copies, for the directions that keep a histogram */
+	struct snap_dir dir[DDIR_NR];
+	struct hist *clat_hist[DDIR_NR];	/* copies, for the directions that keep a histogram */
 };
 
 /* Gives s histogram copies where st keeps completion histograms.  Returns 0 or -ENOMEM. */
@@ -47,7 +48,7 @@ int snap_init(struct snap *s, const struct worker_stats *st);
 int snap_hists(struct snap *s, const struct worker_stats *st);
 
 /* Copies the cumulative counters and latency summaries of st's three directions into dir[]. */
-void snap_dirs_take(struct snap_dir dir[3], const struct worker_stats *st);
+void snap_dirs_take(struct snap_dir dir[DDIR_NR], const struct worker_stats *st);
 
 /* Copies st's cumulative figures into s (running), or zeroes them (still ramping). */
 void snap_take(struct snap *s, const struct worker_stats *st, bool running);

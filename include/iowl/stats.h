@@ -41,16 +41,16 @@ struct io_error {
 	int err;			/* positive errno; 0: none */
 	uint64_t offset;
 	uint32_t len;
-	uint8_t op;			/* enum io_op */
+	uint8_t op;			/* enum ddir */
 	char path[512];			/* a copy: the plan naming the file ends with its worker */
 };
 
 /* What one stream of a job did. */
 struct stream_stats {
-	uint64_t ios[3];
-	uint64_t bytes[3];
-	struct lat_stat clat[3];
-	struct hist *clat_hist[3];	/* for the directions the stream issues, with clat_percentiles */
+	uint64_t ios[DDIR_NR];
+	uint64_t bytes[DDIR_NR];
+	struct lat_stat clat[DDIR_NR];
+	struct hist *clat_hist[DDIR_NR];	/* for the directions the stream issues, with clat_percentiles */
 };
 
 /* One step of a worker ramp (worker_ramp=): what the workers did while step+1 of them ran. */
@@ -72,7 +72,7 @@ struct cfill_stats {
 };
 
 struct worker_stats {
-	struct dir_stats dir[3];
+	struct dir_stats dir[DDIR_NR];
 	struct lat_stat sync_lat;	/* fsync / fdatasync */
 	uint64_t depth[STATS_BUCKETS];	/* IOs by queue depth at submission (fio iodepth_level) */
 	uint64_t submit[STATS_BUCKETS];	/* submit calls by batch size */

@@ -47,10 +47,10 @@ enum worker_state {
 /* rate, rate_iops and their schedule; rate_min and rate_iops_min (worker_rate.c) */
 struct worker_rate {
 	bool on;			/* rate or rate_iops: IOs follow a schedule */
-	uint64_t next[3];		/* when the next IO of each direction is due */
+	uint64_t next[DDIR_NR];		/* when the next IO of each direction is due */
 	uint64_t check_ns;		/* rate_min / rate_iops_min: next check; UINT64_MAX: none */
 	/* rate_min / rate_iops_min: each direction's figures when its current cycle began */
-	uint64_t cycle_ns[3], cycle_ios[3], cycle_bytes[3];
+	uint64_t cycle_ns[DDIR_NR], cycle_ios[DDIR_NR], cycle_bytes[DDIR_NR];
 	unsigned short_dir;		/* 0, or 1 + the direction that fell below its minimum */
 	uint64_t short_got;		/* what it did: bytes/s or IOs/s */
 	uint64_t short_ns;		/* over this long */
@@ -123,7 +123,7 @@ struct worker {
 	uint64_t sample_start_ns, iops_start_ns; /* where the bw and iops windows began */
 	uint64_t next_bw_ns, next_iops_ns;	 /* when they end */
 	uint64_t bw_avg_ns, iops_avg_ns; /* bwavgtime, iopsavgtime (or log_avg_msec when shorter) */
-	uint64_t sample_ios[3], sample_bytes[3];
+	uint64_t sample_ios[DDIR_NR], sample_bytes[DDIR_NR];
 	unsigned loop;
 	struct worker_steps steps;
 	bool no_more;			/* the workload is exhausted: drain */

@@ -327,7 +327,7 @@ static void uring_prep(struct uring_priv *p, struct io_uring_sqe *sqe, struct io
 	int fd = p->fds[io->file];
 
 	switch (io->op) {
-	case IO_OP_READ:
+	case DDIR_READ:
 		if (p->fixedbufs)
 			io_uring_prep_read_fixed(sqe, fd, io->buf, io->len, io->offset, io->index);
 		else if (p->vectored)
@@ -335,7 +335,7 @@ static void uring_prep(struct uring_priv *p, struct io_uring_sqe *sqe, struct io
 		else
 			io_uring_prep_read(sqe, fd, io->buf, io->len, io->offset);
 		break;
-	case IO_OP_WRITE:
+	case DDIR_WRITE:
 		if (p->fixedbufs)
 			io_uring_prep_write_fixed(sqe, fd, io->buf, io->len, io->offset, io->index);
 		else if (p->vectored)
@@ -343,10 +343,10 @@ static void uring_prep(struct uring_priv *p, struct io_uring_sqe *sqe, struct io
 		else
 			io_uring_prep_write(sqe, fd, io->buf, io->len, io->offset);
 		break;
-	case IO_OP_TRIM:
+	case DDIR_TRIM:
 		io_uring_prep_fallocate(sqe, fd, URING_PUNCH_MODE, (off_t)io->offset, io->len);
 		break;
-	case IO_OP_FSYNC:
+	case DDIR_FSYNC:
 		io_uring_prep_fsync(sqe, fd, 0);
 		break;
 	default:
@@ -359,7 +359,7 @@ static void uring_prep(struct uring_priv *p, struct io_uring_sqe *sqe, struct io
 		p->since_async = 0;
 		sqe->flags |= IOSQE_ASYNC;
 	}
-	if (p->nowait && io->op <= IO_OP_WRITE)
+	if (p->nowait && io->op <= DDIR_WRITE)
 		sqe->rw_flags = RWF_NOWAIT;
 	io_uring_sqe_set_data(sqe, io);
 }
@@ -369,11 +369,11 @@ static int uring_queue(struct engine *e, struct io_u *io)
 	struct uring_priv *p = e->priv;
 	struct io_uring_sqe *sqe;
 
-	if (io->op > IO_OP_FDATASYNC) {
+	if (io->op > DDIR_FDATASYNC) {
 		io->res = -EINVAL;
 		return ENGINE_COMPLETED;
 	}
-	if (io->op == IO_OP_TRIM && e->files[io->file].is_bdev) {
+	if (io->op == DDIR_TRIM && e->files[io->file].is_bdev) {
 		/* no discard opcode in io_uring before 6.12: BLKDISCARD, synchronously */
 		io->res = sync_nondata(&e->files[io->file], io);
 		return ENGINE_COMPLETED;
@@ -452,7 +452,7 @@ static void uring_reap(struct uring_priv *p, unsigned n)
 		io = io_uring_cqe_get_data(cqe);
 		io->res = cqe->res;
 		/* a punched hole answers 0: report the whole trim, as the other engines do */
-		if (io->op == IO_OP_TRIM && !cqe->res)
+		if (io->op == DDIR_TRIM && !cqe->res)
 			io->res = (int32_t)io->len;
 		p->done[i] = io;
 	}

@@ -124,16 +124,16 @@ static int aio_queue(struct engine *e, struct io_u *io)
 	if (p->outstanding == p->depth)
 		return ENGINE_BUSY;
 	switch (io->op) {
-	case IO_OP_READ:
+	case DDIR_READ:
 		io_prep_pread(cb, f->fd, io->buf, io->len, (long long)io->offset);
 		break;
-	case IO_OP_WRITE:
+	case DDIR_WRITE:
 		io_prep_pwrite(cb, f->fd, io->buf, io->len, (long long)io->offset);
 		break;
-	case IO_OP_FSYNC:
+	case DDIR_FSYNC:
 		io_prep_fsync(cb, f->fd);
 		break;
-	case IO_OP_FDATASYNC:
+	case DDIR_FDATASYNC:
 		io_prep_fdsync(cb, f->fd);
 		break;
 	default:
@@ -141,7 +141,7 @@ static int aio_queue(struct engine *e, struct io_u *io)
 		io->res = sync_nondata(f, io);
 		return ENGINE_COMPLETED;
 	}
-	if (io->op <= IO_OP_WRITE && e->params.nowait)
+	if (io->op <= DDIR_WRITE && e->params.nowait)
 		cb->aio_rw_flags = RWF_NOWAIT;
 	if (io->ioprio) { /* cmdprio */
 		cb->aio_reqprio = (short)io->ioprio;

@@ -83,11 +83,11 @@ static int mmap_queue(struct engine *e, struct io_u *io)
 	char *m = p->map[io->file];
 	int r = 0;
 
-	if (io->op == IO_OP_TRIM) {
+	if (io->op == DDIR_TRIM) {
 		io->res = sync_nondata(&e->files[io->file], io);
 		return ENGINE_COMPLETED;
 	}
-	if (io->op > IO_OP_TRIM) {
+	if (io->op > DDIR_TRIM) {
 		io->res = m ? mmap_sync(p, io->file, 0, p->len[io->file]) : 0;
 		return ENGINE_COMPLETED;
 	}
@@ -96,7 +96,7 @@ static int mmap_queue(struct engine *e, struct io_u *io)
 		io->res = -EINVAL;
 		return ENGINE_COMPLETED;
 	}
-	if (io->op == IO_OP_READ)
+	if (io->op == DDIR_READ)
 		memcpy(io->buf, m + io->offset, io->len);
 	else
 		memcpy(m + io->offset, io->buf, io->len);

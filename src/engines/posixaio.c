@@ -65,7 +65,7 @@ static int posixaio_queue(struct engine *e, struct io_u *io)
 	struct aiocb *cb = &p->cbs[io->index];
 	int r;
 
-	if (io->op == IO_OP_TRIM) {
+	if (io->op == DDIR_TRIM) {
 		io->res = sync_nondata(f, io);
 		return ENGINE_COMPLETED;
 	}
@@ -75,12 +75,12 @@ static int posixaio_queue(struct engine *e, struct io_u *io)
 	cb->aio_nbytes = io->len;
 	cb->aio_offset = (off_t)io->offset;
 	cb->aio_sigevent.sigev_notify = SIGEV_NONE;
-	if (io->op == IO_OP_READ)
+	if (io->op == DDIR_READ)
 		r = aio_read(cb);
-	else if (io->op == IO_OP_WRITE)
+	else if (io->op == DDIR_WRITE)
 		r = aio_write(cb);
 	else
-		r = aio_fsync(io->op == IO_OP_FSYNC ? O_SYNC : O_DSYNC, cb);
+		r = aio_fsync(io->op == DDIR_FSYNC ? O_SYNC : O_DSYNC, cb);
 	if (r < 0) {
 		if (errno == EAGAIN && p->nflight)
 			return ENGINE_BUSY;
@@ -114,7 +114,7 @@ static unsigned posixaio_collect(struct engine *e, unsigned have, unsigned max)
 		}
 		io = &e->ios[cb - p->cbs];
 		r = aio_return((struct aiocb *)cb);
-		io->res = st ? -st : (io->op > IO_OP_TRIM ? 0 : (int32_t)r);
+		io->res = st ? -st : (io->op > DDIR_TRIM ? 0 : (int32_t)r);
 		p->ready[have++] = io;
 		p->flight[i] = p->flight[--p->nflight];
 	}

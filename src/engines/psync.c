@@ -16,9 +16,9 @@ static int psync_queue(struct engine *e, struct io_u *io)
 	const struct target_file *f = &e->files[io->file];
 	ssize_t r;
 
-	if (io->op == IO_OP_READ)
+	if (io->op == DDIR_READ)
 		r = pread(f->fd, io->buf, io->len, (off_t)io->offset);
-	else if (io->op == IO_OP_WRITE)
+	else if (io->op == DDIR_WRITE)
 		r = pwrite(f->fd, io->buf, io->len, (off_t)io->offset);
 	else {
 		io->res = sync_nondata(f, io);

@@ -19,9 +19,9 @@ static int pvsync_queue(struct engine *e, struct io_u *io)
 	struct iovec iov = { .iov_base = io->buf, .iov_len = io->len };
 	ssize_t r;
 
-	if (io->op == IO_OP_READ)
+	if (io->op == DDIR_READ)
 		r = preadv(f->fd, &iov, 1, (off_t)io->offset);
-	else if (io->op == IO_OP_WRITE)
+	else if (io->op == DDIR_WRITE)
 		r = pwritev(f->fd, &iov, 1, (off_t)io->offset);
 	else {
 		io->res = sync_nondata(f, io);

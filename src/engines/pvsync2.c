@@ -65,11 +65,11 @@ static int pvsync2_queue(struct engine *e, struct io_u *io)
 	struct iovec iov = { .iov_base = io->buf, .iov_len = io->len };
 	ssize_t r;
 
-	if (io->op > IO_OP_WRITE) {
+	if (io->op > DDIR_WRITE) {
 		io->res = sync_nondata(f, io);
 		return ENGINE_COMPLETED;
 	}
-	if (io->op == IO_OP_READ)
+	if (io->op == DDIR_READ)
 		r = preadv2(f->fd, &iov, 1, (off_t)io->offset, pvsync2_flags(e->priv));
 	else
 		r = pwritev2(f->fd, &iov, 1, (off_t)io->offset, pvsync2_flags(e->priv));

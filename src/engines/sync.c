@@ -44,13 +44,13 @@ static int sync_queue(struct engine *e, struct io_u *io)
 	uint64_t *pos = &p->pos[io->file];
 	ssize_t r;
 
-	if (io->op > IO_OP_WRITE) {
+	if (io->op > DDIR_WRITE) {
 		io->res = sync_nondata(f, io);
 		return ENGINE_COMPLETED;
 	}
 	if (*pos != io->offset && lseek(f->fd, (off_t)io->offset, SEEK_SET) < 0) {
 		r = -1;
-	} else if (io->op == IO_OP_READ) {
+	} else if (io->op == DDIR_READ) {
 		r = read(f->fd, io->buf, io->len);
 	} else {
 		r = write(f->fd, io->buf, io->len);

@@ -27,13 +27,13 @@ int sync_nondata(const struct target_file *f, const struct io_u *io)
 	int r;
 
 	switch (io->op) {
-	case IO_OP_TRIM:
+	case DDIR_TRIM:
 		r = sync_trim(f, io->offset, io->len);
 		return r < 0 ? r : (int)io->len;
-	case IO_OP_FSYNC:
+	case DDIR_FSYNC:
 		r = fsync(f->fd);
 		break;
-	case IO_OP_FDATASYNC:
+	case DDIR_FDATASYNC:
 		r = fdatasync(f->fd);
 		break;
 	default:

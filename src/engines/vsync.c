@@ -76,9 +76,9 @@ static int vsync_queue(struct engine *e, struct io_u *io)
 {
 	struct vsync_priv *p = e->priv;
 
-	if (p->n && (io->op > IO_OP_WRITE || !vsync_joins(p, io)))
+	if (p->n && (io->op > DDIR_WRITE || !vsync_joins(p, io)))
 		return ENGINE_BUSY;
-	if (io->op > IO_OP_WRITE) {
+	if (io->op > DDIR_WRITE) {
 		io->res = sync_nondata(&e->files[io->file], io);
 		return ENGINE_COMPLETED;
 	}
@@ -129,7 +129,7 @@ static int vsync_commit(struct engine *e)
 	if (*pos != first->offset &&
 	    lseek(e->files[first->file].fd, (off_t)first->offset, SEEK_SET) < 0)
 		r = -1;
-	else if (first->op == IO_OP_READ)
+	else if (first->op == DDIR_READ)
 		r = readv(e->files[first->file].fd, p->iov, (int)p->n);
 	else
 		r = writev(e->files[first->file].fd, p->iov, (int)p->n);

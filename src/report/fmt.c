@@ -213,9 +213,9 @@ int fmt_lat_buckets(const struct worker_stats *st, double *ns, double *us, doubl
 	struct hist *h = NULL;
 	unsigned n = 0;
 
-	for (unsigned d = 0; d < 3; d++)
+	for (unsigned d = 0; d < DDIR_NR; d++)
 		clat |= st->dir[d].clat_hist != NULL;
-	for (unsigned d = 0; d < 3; d++) {
+	for (unsigned d = 0; d < DDIR_NR; d++) {
 		const struct hist *src = clat ? st->dir[d].clat_hist : st->dir[d].lat_hist;
 
 		n += src != NULL;
@@ -224,7 +224,7 @@ int fmt_lat_buckets(const struct worker_stats *st, double *ns, double *us, doubl
 	/* One direction's histogram is used as it is; only several are added up (38 KiB each). */
 	if (n > 1 && !(h = calloc(1, sizeof(*h))))
 		return -ENOMEM;
-	for (unsigned d = 0; h && d < 3; d++) {
+	for (unsigned d = 0; h && d < DDIR_NR; d++) {
 		const struct hist *src = clat ? st->dir[d].clat_hist : st->dir[d].lat_hist;
 
 		if (src)
@@ -272,18 +272,4 @@ const struct group_result *fmt_group(const struct run_result *r, unsigned id)
 unsigned fmt_iodepth(const struct job_result *u)
 {
 	return u->job && u->job->o.iodepth ? u->job->o.iodepth : 1;
-}
-
-const char *fmt_dir_name(unsigned d)
-{
-	static const char *const names[] = { "read", "write", "trim" };
-
-	return d < 3 ? names[d] : "unknown";
-}
-
-const char *fmt_op_name(unsigned op)
-{
-	static const char *const names[] = { "read", "write", "trim", "fsync", "fdatasync" };
-
-	return op < 5 ? names[op] : "unknown";
 }

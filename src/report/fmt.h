@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "iowl/ddir.h"
 #include "iowl/hist.h"
 #include "iowl/job.h"
 #include "iowl/lat.h"
@@ -129,12 +130,6 @@ const struct group_result *fmt_group(const struct run_result *r, unsigned id);
 
 /* Returns the IO depth the unit ran at, at least 1 (fio's latency_depth). */
 unsigned fmt_iodepth(const struct job_result *u);
-
-/* Returns the direction name ("read", "write", "trim") of d. */
-const char *fmt_dir_name(unsigned d);
-
-/* Returns the name of an enum io_op ("read", "write", "trim", "fsync", "fdatasync"). */
-const char *fmt_op_name(unsigned op);
 
 /* The figures of one worker-ramp step (text.c): IOPS, MB/s, mean and p99 clat in ns. */
 void report_step(const struct step_stats *s, double *iops, double *mbps, double *mean_ns,

@@ -15,6 +15,7 @@
 
 #include <jansson.h>
 
+#include "iowl/ddir.h"
 #include "iowl/analyze.h"
 #include "iowl/report.h"
 #include "iowl/run.h"
@@ -207,13 +208,12 @@ static const json_t *dir_lat(const json_t *dir)
 /* One row per job and direction with IO: the headline figures. */
 static void summary_run(struct sbuf *b, const char *src, const json_t *doc)
 {
-	static const char *const dirs[] = { "read", "write", "trim" };
 	size_t i;
 	json_t *job;
 
 	json_array_foreach(json_object_get(doc, "jobs"), i, job) {
-		for (unsigned d = 0; d < 3; d++) {
-			const json_t *dir = json_object_get(job, dirs[d]), *lat = dir_lat(dir);
+		for (unsigned d = 0; d < DDIR_NR; d++) {
+			const json_t *dir = json_object_get(job, ddir_name(d)), *lat = dir_lat(dir);
 
 			if (!(jnum(dir, "total_ios") > 0))
 				continue;
@@ -221,7 +221,7 @@ static void summary_run(struct sbuf *b, const char *src, const json_t *doc)
 			sb_esc(b, src);
 			sb_puts(b, "</td><td class=\"l\">");
 			sb_esc(b, jstr_get(job, "jobname"));
-			sb_printf(b, "</td><td class=\"l\">%s</td>", dirs[d]);
+			sb_printf(b, "</td><td class=\"l\">%s</td>", ddir_name(d));
 			cell_num(b, jnum(dir, "iops"));
 			cell_num(b, jnum(dir, "bw_bytes") / 1048576);
 			cell_lat(b, jnum(lat, "mean"));

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "iowl/ddir.h"
 #include "iowl/value.h"
 #include "report/html_int.h"
 
@@ -405,7 +406,6 @@ void html_analysis(struct html *h, const char *src, const json_t *doc)
 
 void html_compare(struct html *h, const json_t *const *docs, const char *const *names, size_t n)
 {
-	static const char *const dirs[] = { "read", "write", "trim" };
 	struct plot p = { .kind = "compare" };
 	double hi = 0, lo = INFINITY, xmax = 1, div;
 	const char *unit;
@@ -415,8 +415,8 @@ void html_compare(struct html *h, const json_t *const *docs, const char *const *
 		json_t *job;
 
 		json_array_foreach(json_object_get(docs[f], "jobs"), j, job) {
-			for (unsigned d = 0; d < 3; d++) {
-				const json_t *dir = json_object_get(job, dirs[d]), *lat = json_object_get(dir, "clat_ns");
+			for (unsigned d = 0; d < DDIR_NR; d++) {
+				const json_t *dir = json_object_get(job, ddir_name(d)), *lat = json_object_get(dir, "clat_ns");
 				double *x, *y;
 				size_t i;
 
@@ -430,7 +430,7 @@ void html_compare(struct html *h, const json_t *const *docs, const char *const *
 					lo = fmin(lo, y[k]);
 				}
 				plot_add(&p, html_printf(h, "%s: %s %s", names[f], jstr_get(job, "jobname") ?: "?",
-							 dirs[d]), x, y, i, PLOT_LINEPOINTS);
+							 ddir_name(d)), x, y, i, PLOT_LINEPOINTS);
 			}
 		}
 	}

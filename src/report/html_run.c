@@ -9,11 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "iowl/ddir.h"
 #include "iowl/clock.h"
 #include "iowl/value.h"
 #include "report/html_int.h"
 
-static const char *const dirs[3] = { "read", "write", "trim" };
 
 enum { V_IOPS, V_BW, V_P50, V_P99, V_P999, V_NV };
 
@@ -29,7 +29,7 @@ static bool tl_alloc(struct html *h, struct timeline *tl, size_t n)
 {
 	tl->n = n;
 	tl->t = html_doubles(h, n);
-	for (unsigned d = 0; d < 3; d++)
+	for (unsigned d = 0; d < DDIR_NR; d++)
 		for (unsigned k = 0; k < V_NV; k++)
 			if (!(tl->v[d][k] = html_doubles(h, n)))
 				return false;
@@ -45,8 +45,8 @@ static double lat_or_nan(double v)
 static void tl_set(struct timeline *tl, size_t k, double t_ms, const json_t *row)
 {
 	tl->t[k] = t_ms / 1000;
-	for (unsigned d = 0; d < 3; d++) {
-		const json_t *x = json_object_get(row, dirs[d]), *c = json_object_get(x, "clat_ns");
+	for (unsigned d = 0; d < DDIR_NR; d++) {
+		const json_t *x = json_object_get(row, ddir_name(d)), *c = json_object_get(x, "clat_ns");
 
 		for (unsigned v = 0; v < V_NV; v++)
 			tl->v[d][v][k] = NAN;
@@ -139,15 +139,15 @@ static void plot_throughput(struct html *h, const char *title, const struct time
 	p.y.zero = true;
 	p.y2.label = "bandwidth (MiB/s)";
 	p.y2.zero = true;
-	for (unsigned d = 0; d < 3; d++) {
+	for (unsigned d = 0; d < DDIR_NR; d++) {
 		struct plot_series *s;
 
 		if (!tl->has[d])
 			continue;
-		s = plot_add(&p, html_printf(h, "%s IOPS", dirs[d]), tl->t, tl->v[d][V_IOPS], tl->n, PLOT_LINE);
+		s = plot_add(&p, html_printf(h, "%s IOPS", ddir_name(d)), tl->t, tl->v[d][V_IOPS], tl->n, PLOT_LINE);
 		if (s)
 			s->color = (int)d;
-		s = plot_add(&p, html_printf(h, "%s MiB/s", dirs[d]), tl->t, tl->v[d][V_BW], tl->n, PLOT_LINE);
+		s = plot_add(&p, html_printf(h, "%s MiB/s", ddir_name(d)), tl->t, tl->v[d][V_BW], tl->n, PLOT_LINE);
 		if (s) {
 			s->color = (int)d;
 			s->dashed = true;
@@ -185,7 +185,7 @@ static void plot_latency(struct html *h, const char *title, const struct timelin
 	double lo = INFINITY, hi = 0, div;
 	const char *unit, *id;
 
-	for (unsigned d = 0; d < 3; d++)
+	for (unsigned d = 0; d < DDIR_NR; d++)
 		for (unsigned v = V_P50; tl->has[d] && v <= V_P999; v++)
 			for (size_t k = 0; k < tl->n; k++)
 				if (tl->v[d][v][k] > 0) {
@@ -200,9 +200,9 @@ static void plot_latency(struct html *h, const char *title, const struct timelin
 	p.y.label = html_printf(h, "completion latency (%s)", unit);
 	p.y.log = spans_decades(lo, hi);
 	p.y.zero = true;
-	for (unsigned d = 0; d < 3; d++) {
+	for (unsigned d = 0; d < DDIR_NR; d++) {
 		for (unsigned v = V_P50; tl->has[d] && v <= V_P999; v++) {
-			struct plot_series *s = plot_add(&p, html_printf(h, "%s %s", dirs[d], vn[v]), tl->t,
+			struct plot_series *s = plot_add(&p, html_printf(h, "%s %s", ddir_name(d), vn[v]), tl->t,
 							 scaled(h, tl->v[d][v], tl->n, div), tl->n,
 							 PLOT_LINE);
 
@@ -375,7 +375,7 @@ static void plot_spectrum(struct html *h, const char *title, const struct bins *
 
 static void plot_lat_dist(struct html *h, const json_t *job, unsigned d, const char *jobid)
 {
-	const json_t *dir = json_object_get(job, dirs[d]), *lat = json_object_get(dir, "clat_ns");
+	const json_t *dir = json_object_get(job, ddir_name(d)), *lat = json_object_get(dir, "clat_ns");
 	struct bins bn;
 	bool has;
 
@@ -383,10 +383,10 @@ static void plot_lat_dist(struct html *h, const json_t *job, unsigned d, const c
 		lat = json_object_get(dir, "lat_ns");
 	has = load_bins(h, lat, &bn);
 	if (has)
-		plot_histogram(h, html_printf(h, "%s %s: latency histogram", jobid, dirs[d]), &bn, jobid,
-			       dirs[d]);
-	plot_spectrum(h, html_printf(h, "%s %s: latency percentiles", jobid, dirs[d]), has ? &bn : NULL,
-		      lat, jobid, dirs[d]);
+		plot_histogram(h, html_printf(h, "%s %s: latency histogram", jobid, ddir_name(d)), &bn, jobid,
+			       ddir_name(d));
+	plot_spectrum(h, html_printf(h, "%s %s: latency percentiles", jobid, ddir_name(d)), has ? &bn : NULL,
+		      lat, jobid, ddir_name(d));
 }
 
 /* The worker ramp: IOPS and latency at each step. */
@@ -575,8 +575,8 @@ static void run_job(struct html *h, const json_t *root, const json_t *job, json_
 		plot_throughput(h, html_printf(h, "%s: IOPS and bandwidth over time", jid), &tl, root, job, jid);
 		plot_latency(h, html_printf(h, "%s: latency over time", jid), &tl, root, job, jid);
 	}
-	for (unsigned d = 0; d < 3; d++)
-		if (jnum(json_object_get(job, dirs[d]), "total_ios") > 0)
+	for (unsigned d = 0; d < DDIR_NR; d++)
+		if (jnum(json_object_get(job, ddir_name(d)), "total_ios") > 0)
 			plot_lat_dist(h, job, d, jid);
 	plot_ramp(h, job, jid);
 }

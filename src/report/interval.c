@@ -44,7 +44,7 @@ static void text_row(FILE *f, const struct ivl_row *r)
 	bool pow2 = fmt_kb_base(r->job->o.kb_base) == 1024;
 
 	fprintf(f, "%s: (groupid=%u, jobs=%u):", r->job->o.name, r->group, r->nworkers);
-	for (unsigned d = 0; d < 3; d++) {
+	for (unsigned d = 0; d < DDIR_NR; d++) {
 		const struct ivl_dir *x = &r->pt->dir[d];
 		char iops[FMT_NUM_LEN], bw[FMT_NUM_LEN], bw10[FMT_NUM_LEN];
 		char mean[32], p50[32], p99[32];
@@ -56,7 +56,7 @@ static void text_row(FILE *f, const struct ivl_row *r)
 			FMT_SIG_FIGS, false, FMT_UNIT_NONE);
 		fmt_num(bw, sizeof(bw), bps, FMT_SIG_FIGS, pow2, FMT_UNIT_BYTE_SEC);
 		fmt_num(bw10, sizeof(bw10), bps, FMT_SIG_FIGS, !pow2, FMT_UNIT_BYTE_SEC);
-		fprintf(f, " %s: IOPS=%s, BW=%s (%s)", fmt_dir_name(d), iops, bw, bw10);
+		fprintf(f, " %s: IOPS=%s, BW=%s (%s)", ddir_name(d), iops, bw, bw10);
 		if (!x->ios) {
 			fputc(';', f);
 			continue;
@@ -101,13 +101,13 @@ static json_t *json_row(const struct ivl_row *r)
 	json_t *o = json_pack("{s:s, s:I, s:I, s:I}", "jobname", r->job->o.name, "groupid",
 			      JI(r->group), "clone", JI(r->clone), "workers", JI(r->nworkers));
 
-	for (unsigned d = 0; o && d < 3; d++) {
+	for (unsigned d = 0; o && d < DDIR_NR; d++) {
 		const struct ivl_dir *x = &r->pt->dir[d];
 		uint64_t bps = (uint64_t)per_sec(x->bytes, r->pt->ns);
 
 		if (!job_does_dir(r->job, d))
 			continue;
-		json_object_set_new(o, fmt_dir_name(d),
+		json_object_set_new(o, ddir_name(d),
 				    json_pack("{s:I, s:I, s:f, s:I, s:I, s:{s:f, s:I, s:I, s:I}}",
 					      "io_bytes", JI(x->bytes), "total_ios", JI(x->ios),
 					      "iops", per_sec(x->ios, r->pt->ns), "bw_bytes", JI(bps),

@@ -245,7 +245,7 @@ static json_t *json_first_error(const struct io_error *e)
 {
 	return json_pack("{s:o, s:I, s:I, s:s, s:s, s:i}", "file", jstr(e->path),
 			 "offset", JI(e->offset), "length", JI(e->len),
-			 "direction", fmt_op_name(e->op), "error", strerror(e->err),
+			 "direction", ddir_name(e->op), "error", strerror(e->err),
 			 "errno", e->err);
 }
 
@@ -328,10 +328,9 @@ static json_t *json_streams(const struct job_result *u)
 		json_t *o = json_pack("{s:s, s:f}", "name", job->streams[i].name, "weight_pct",
 				      wsum > 0 ? 100.0 * job->streams[i].weight / wsum : 0.0);
 
-		for (unsigned d = 0; o && d < 3; d++) {
-			static const char *const names[3] = { "read", "write", "trim" };
+		for (unsigned d = 0; o && d < DDIR_NR; d++) {
 
-			json_object_set_new(o, names[d],
+			json_object_set_new(o, ddir_name(d),
 					    json_pack("{s:I, s:I, s:f, s:f, s:o}", "ios", JI(s->ios[d]),
 						      "bytes", JI(s->bytes[d]), "iops",
 						      secs > 0 ? (double)s->ios[d] / secs : 0.0,
@@ -394,7 +393,7 @@ static json_t *json_series(const struct run_result *r, const struct job_result *
 		json_t *o = json_pack("{s:I, s:I}", "t_ms", JI(p->t_ns / 1000000), "ms",
 				      JI(p->ns / 1000000));
 
-		for (unsigned d = 0; o && d < 3; d++) {
+		for (unsigned d = 0; o && d < DDIR_NR; d++) {
 			const struct ivl_dir *x = &p->dir[d];
 			double iops = p->ns ? (double)x->ios * 1e9 / (double)p->ns : 0;
 			uint64_t bw = p->ns ? (uint64_t)((unsigned __int128)x->bytes *
@@ -403,7 +402,7 @@ static json_t *json_series(const struct run_result *r, const struct job_result *
 
 			if (u->job && !job_does_dir(u->job, d))
 				continue;
-			json_object_set_new(o, fmt_dir_name(d),
+			json_object_set_new(o, ddir_name(d),
 					    json_pack("{s:I, s:I, s:f, s:I, s:f, s:I, s:I, s:I}", "total_ios",
 						      JI(x->ios), "io_bytes", JI(x->bytes), "iops", r6(iops),
 						      "bw_bytes", JI(bw), "clat_mean_ns", r6(x->clat_mean),
@@ -539,7 +538,7 @@ static json_t *json_iowl(const struct run_result *r, const struct job_result *u)
 					  "samples", JI(u->ss.added), "window", JI(u->ss.n),
 					  "interval_ms", JI(u->job->o.ss_interval / 1000000))))
 		goto out_free;
-	for (unsigned d = 0; o && d < 3; d++) {
+	for (unsigned d = 0; o && d < DDIR_NR; d++) {
 		static const char *const keys[] = { "sched_lat_ns_read", "sched_lat_ns_write",
 						    "sched_lat_ns_trim" };
 		const struct dir_stats *ds = &u->st.dir[d];

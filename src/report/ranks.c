@@ -36,7 +36,7 @@ static double rank_bw(const struct rank_result *x)
 {
 	uint64_t bytes = 0, ns = 0;
 
-	for (unsigned d = 0; d < 3; d++) {
+	for (unsigned d = 0; d < DDIR_NR; d++) {
 		bytes += x->bytes[d];
 		ns = x->runtime_ns[d] > ns ? x->runtime_ns[d] : ns;
 	}
@@ -92,19 +92,19 @@ json_t *report_ranks_json(const struct run_result *r)
 			      x->host, "answered", x->answered, "status", x->status, "error",
 			      x->why, "start_ns", JI(x->nstarts ? x->starts[0] : 0), "starts_ns",
 			      starts);
-		for (unsigned d = 0; o && d < 3; d++)
-			json_object_set_new(o, fmt_dir_name(d),
+		for (unsigned d = 0; o && d < DDIR_NR; d++)
+			json_object_set_new(o, ddir_name(d),
 					    dir_json(x->ios[d], x->bytes[d], x->runtime_ns[d]));
 		json_array_append_new(a, o);
 	}
-	for (unsigned d = 0; tot && d < 3; d++) {
+	for (unsigned d = 0; tot && d < DDIR_NR; d++) {
 		uint64_t ios = 0, bytes = 0;
 
 		for (unsigned k = 0; k < r->nranks; k++) {
 			ios += r->ranks[k].ios[d];
 			bytes += r->ranks[k].bytes[d];
 		}
-		json_object_set_new(tot, fmt_dir_name(d), dir_json(ios, bytes, window_ns(r, d)));
+		json_object_set_new(tot, ddir_name(d), dir_json(ios, bytes, window_ns(r, d)));
 	}
 	c = json_pack("{s:I, s:s, s:I, s:i, s:i, s:o, s:o}", "size", JI(r->nranks), "mpi",
 		      r->mpi ? r->mpi : "", "start_spread_ns", JI(start_spread(r)), "slowest_rank",
@@ -155,7 +155,7 @@ void report_ranks_text(FILE *f, const struct run_result *r)
 		if (ios)
 			fprintf(f,
 				"  all ranks, %s: IOPS=%s, BW=%s over the common window of %.2fs\n",
-				fmt_dir_name(d),
+				ddir_name(d),
 				fmt_num(b[0], sizeof(b[0]), fmt_per_sec(ios, w), 4, false,
 					FMT_UNIT_NONE),
 				fmt_num(b[1], sizeof(b[1]), fmt_per_sec(bytes, w), 4, true,

@@ -8,6 +8,7 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "iowl/ddir.h"
 #include "iowl/report.h"
 #include "report/terse.h"
 
@@ -61,14 +62,13 @@ static const json_t *dir_pcts(const json_t *dir)
  */
 static void pct_fields(FILE *f, const json_t *job, const json_t *dir)
 {
-	static const char *const dirs[] = { "read", "write", "trim" };
 	const json_t *p = dir_pcts(dir), *v;
 	const char *key;
 	unsigned n = 0;
 	bool zero = !p;
 
-	for (size_t i = 0; !p && i < NKEYS(dirs); i++)
-		p = dir_pcts(json_object_get(job, dirs[i]));
+	for (size_t i = 0; !p && i < DDIR_NR; i++)
+		p = dir_pcts(json_object_get(job, ddir_name(i)));
 	json_object_foreach((json_t *)p, key, v) {
 		if (n == TERSE_PCTS)
 			break;

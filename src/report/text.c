@@ -49,7 +49,7 @@ static void text_header(FILE *f, const struct run_result *r, const struct job_re
 	fprintf(f, ": pid=%d: %s", u->pid, date);
 	if (e->err)
 		fprintf(f, "iowl: io error on file %s: %s: %s offset=%" PRIu64 ", buflen=%u\n",
-			e->path[0] ? e->path : "(unknown)", strerror(e->err), fmt_op_name(e->op),
+			e->path[0] ? e->path : "(unknown)", strerror(e->err), ddir_name(e->op),
 			e->offset, e->len);
 	if (desc && *desc)
 		fprintf(f, "  Description  : [%s]\n", desc);
@@ -298,10 +298,9 @@ static void text_tail(FILE *f, const struct job_result *u)
 /* Per direction of a stream: IOPS, bandwidth, and its completion latency mean and p99. */
 static void text_stream_dirs(FILE *f, const struct job_result *u, const struct stream_stats *s)
 {
-	static const char *const names[3] = { "read", "write", "trim" };
 	double secs = (double)u->st.runtime_ns / 1e9, p99 = 99;
 
-	for (unsigned d = 0; d < 3; d++) {
+	for (unsigned d = 0; d < DDIR_NR; d++) {
 		uint64_t v = 0;
 
 		if (!s->ios[d])
@@ -310,7 +309,7 @@ static void text_stream_dirs(FILE *f, const struct job_result *u, const struct s
 			hist_percentiles(s->clat_hist[d], lat_min(&s->clat[d]), s->clat[d].max, &p99, 1,
 					 &v);
 		fprintf(f, "     %14s  %-5s IOPS=%.0f, BW=%.1fMiB/s, clat avg=%.2fus p99=%.2fus\n", "",
-			names[d], secs > 0 ? (double)s->ios[d] / secs : 0,
+			ddir_name(d), secs > 0 ? (double)s->ios[d] / secs : 0,
 			secs > 0 ? (double)s->bytes[d] / secs / 1048576 : 0,
 			lat_mean(&s->clat[d]) / 1e3, (double)v / 1e3);
 	}
@@ -434,7 +433,7 @@ static int text_mixed(FILE *f, const struct run_result *r, const struct job_resu
 
 static bool unit_did_io(const struct job_result *u)
 {
-	for (unsigned d = 0; d < 3; d++)
+	for (unsigned d = 0; d < DDIR_NR; d++)
 		if (u->st.dir[d].ios || u->st.dir[d].bytes)
 			return true;
 	return u->st.sync_lat.n;
@@ -459,8 +458,8 @@ static int text_unit(FILE *f, const struct run_result *r, const struct job_resul
 		return 0;
 	}
 	text_verify(f, u);
-	for (unsigned d = 0; d < 3; d++)
-		text_dir(f, r, u, d, unit_mixed(u) ? "mixed" : fmt_dir_name(d));
+	for (unsigned d = 0; d < DDIR_NR; d++)
+		text_dir(f, r, u, d, unit_mixed(u) ? "mixed" : ddir_name(d));
 	ret = text_mixed(f, r, u);
 	if (!ret)
 		ret = text_lat_buckets(f, u);

@@ -13,7 +13,7 @@ uint32_t cfill_unit(const struct job *job)
 {
 	uint32_t unit = UINT32_MAX;
 
-	for (unsigned d = 0; d < 3; d++)
+	for (unsigned d = 0; d < DDIR_NR; d++)
 		if (job_does_dir(job, d) && job->min_bs[d] < unit)
 			unit = job->min_bs[d];
 	return unit;

@@ -10,7 +10,7 @@
 
 int snap_hists(struct snap *s, const struct worker_stats *st)
 {
-	for (unsigned d = 0; d < 3; d++)
+	for (unsigned d = 0; d < DDIR_NR; d++)
 		if (st->dir[d].clat_hist && !s->clat_hist[d] && !(s->clat_hist[d] = hist_alloc()))
 			return -ENOMEM;
 	return 0;
@@ -36,7 +36,7 @@ static void dir_zero(struct snap_dir *sd)
 
 void snap_dirs_take(struct snap_dir dir[3], const struct worker_stats *st)
 {
-	for (unsigned d = 0; d < 3; d++) {
+	for (unsigned d = 0; d < DDIR_NR; d++) {
 		const struct dir_stats *ds = &st->dir[d];
 
 		dir[d].ios = ds->ios;
@@ -52,7 +52,7 @@ void snap_take(struct snap *s, const struct worker_stats *st, bool running)
 {
 	/* A histogram is copied or cleared only when its count moved: see snap_copy(). */
 	s->cfill = st->cfill;
-	for (unsigned d = 0; d < 3; d++) {
+	for (unsigned d = 0; d < DDIR_NR; d++) {
 		if (!running) {
 			if (s->clat_hist[d] && s->dir[d].ios)
 				hist_clear(s->clat_hist[d]);
@@ -69,7 +69,7 @@ void snap_take(struct snap *s, const struct worker_stats *st, bool running)
 void snap_sub(struct snap *dst, const struct snap *a, const struct snap *b)
 {
 	dst->running = a->running;
-	for (unsigned d = 0; d < 3; d++) {
+	for (unsigned d = 0; d < DDIR_NR; d++) {
 		dst->dir[d].ios = a->dir[d].ios - b->dir[d].ios;
 		dst->dir[d].bytes = a->dir[d].bytes - b->dir[d].bytes;
 		dst->dir[d].errors = a->dir[d].errors - b->dir[d].errors;
@@ -84,7 +84,7 @@ void snap_sub(struct snap *dst, const struct snap *a, const struct snap *b)
 void snap_copy(struct snap *dst, const struct snap *src)
 {
 	/* Snapshots with the same count of d have the same histogram of d (zero in ramp_time). */
-	for (unsigned d = 0; d < 3; d++)
+	for (unsigned d = 0; d < DDIR_NR; d++)
 		if (dst->clat_hist[d] && src->clat_hist[d] && dst->dir[d].ios != src->dir[d].ios)
 			hist_copy(dst->clat_hist[d], src->clat_hist[d]);
 	dst->running = src->running;
@@ -95,7 +95,7 @@ void snap_copy(struct snap *dst, const struct snap *src)
 
 void snap_release(struct snap *s)
 {
-	for (unsigned d = 0; d < 3; d++)
+	for (unsigned d = 0; d < DDIR_NR; d++)
 		hist_free(s->clat_hist[d]);
 	memset(s, 0, sizeof(*s));
 }

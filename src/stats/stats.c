@@ -26,7 +26,7 @@ static void dir_init(struct dir_stats *d)
 int stats_init(struct worker_stats *s, unsigned dirs, bool slat_hist, bool clat_hist, bool lat_hist)
 {
 	memset(s, 0, sizeof(*s));
-	for (unsigned d = 0; d < 3; d++) {
+	for (unsigned d = 0; d < DDIR_NR; d++) {
 		struct dir_stats *ds = &s->dir[d];
 
 		dir_init(ds);
@@ -50,7 +50,7 @@ int stats_streams_init(struct worker_stats *s, unsigned n)
 	s->streams = n ? calloc(n, sizeof(*s->streams)) : NULL;
 	s->nstreams = s->streams ? n : 0;
 	for (unsigned i = 0; i < s->nstreams; i++)
-		for (unsigned d = 0; d < 3; d++)
+		for (unsigned d = 0; d < DDIR_NR; d++)
 			lat_init(&s->streams[i].clat[d]);
 	return n && !s->streams ? -ENOMEM : 0;
 }
@@ -110,7 +110,7 @@ static int steps_merge(struct worker_stats *dst, const struct worker_stats *src)
 
 void stats_reset(struct worker_stats *s)
 {
-	for (unsigned d = 0; d < 3; d++) {
+	for (unsigned d = 0; d < DDIR_NR; d++) {
 		struct dir_stats *ds = &s->dir[d];
 
 		dir_init(ds);
@@ -128,7 +128,7 @@ void stats_reset(struct worker_stats *s)
 	memset(s->submit, 0, sizeof(s->submit));
 	memset(s->complete, 0, sizeof(s->complete));
 	for (unsigned i = 0; s->streams && i < s->nstreams; i++)
-		for (unsigned d = 0; d < 3; d++) {
+		for (unsigned d = 0; d < DDIR_NR; d++) {
 			s->streams[i].ios[d] = s->streams[i].bytes[d] = 0;
 			lat_init(&s->streams[i].clat[d]);
 			if (s->streams[i].clat_hist[d])
@@ -196,7 +196,7 @@ int stats_mixed(struct worker_stats *out, const struct worker_stats *src)
 
 	if (stats_init(out, 0, false, false, false))
 		return -ENOMEM;
-	for (unsigned d = 0; d < 3; d++) {
+	for (unsigned d = 0; d < DDIR_NR; d++) {
 		struct lat_stat bw = out->dir[0].bw_samples, iops = out->dir[0].iops_samples;
 
 		if (dir_merge(&out->dir[0], &src->dir[d])) {
@@ -221,7 +221,7 @@ int stats_fold_mixed(struct worker_stats *s)
 
 	if (stats_mixed(&m, s))
 		return -ENOMEM;
-	for (unsigned d = 0; d < 3; d++) {
+	for (unsigned d = 0; d < DDIR_NR; d++) {
 		hist_free(s->dir[d].slat_hist);
 		hist_free(s->dir[d].clat_hist);
 		hist_free(s->dir[d].lat_hist);
@@ -247,7 +247,7 @@ void stats_cfill_add(struct cfill_stats *dst, const struct cfill_stats *src)
 
 int stats_merge(struct worker_stats *dst, const struct worker_stats *src)
 {
-	for (unsigned d = 0; d < 3; d++)
+	for (unsigned d = 0; d < DDIR_NR; d++)
 		if (dir_merge(&dst->dir[d], &src->dir[d]))
 			return -ENOMEM;
 	lat_merge(&dst->sync_lat, &src->sync_lat);
@@ -279,7 +279,7 @@ int stats_merge(struct worker_stats *dst, const struct worker_stats *src)
 	if (src->nstreams && !dst->streams && stats_streams_init(dst, src->nstreams))
 		return -ENOMEM;
 	for (unsigned i = 0; i < src->nstreams && i < dst->nstreams; i++)
-		for (unsigned d = 0; d < 3; d++) {
+		for (unsigned d = 0; d < DDIR_NR; d++) {
 			dst->streams[i].ios[d] += src->streams[i].ios[d];
 			dst->streams[i].bytes[d] += src->streams[i].bytes[d];
 			lat_merge(&dst->streams[i].clat[d], &src->streams[i].clat[d]);
@@ -299,7 +299,7 @@ void stats_take(struct worker_stats *dst, struct worker_stats *src)
 
 void stats_release(struct worker_stats *s)
 {
-	for (unsigned d = 0; d < 3; d++) {
+	for (unsigned d = 0; d < DDIR_NR; d++) {
 		hist_free(s->dir[d].slat_hist);
 		hist_free(s->dir[d].clat_hist);
 		hist_free(s->dir[d].lat_hist);
@@ -308,7 +308,7 @@ void stats_release(struct worker_stats *s)
 		s->dir[d].sched_hist = NULL;
 	}
 	for (unsigned i = 0; s->streams && i < s->nstreams; i++)
-		for (unsigned d = 0; d < 3; d++)
+		for (unsigned d = 0; d < DDIR_NR; d++)
 			hist_free(s->streams[i].clat_hist[d]);
 	free(s->streams);
 	s->streams = NULL;

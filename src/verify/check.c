@@ -18,7 +18,7 @@ void verify_params_of(const struct job *job, unsigned clone, struct verify_param
 		.pattern_len = o->verify_pattern_len,
 		.job = job->index,
 		.clone = clone,
-		.writes = job_does_dir(job, IO_OP_WRITE),
+		.writes = job_does_dir(job, DDIR_WRITE),
 		.do_verify = o->do_verify,
 		.fatal = o->verify_fatal,
 		.dump = o->verify_dump,

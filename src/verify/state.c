@@ -98,7 +98,7 @@ static uint32_t *unit_state(const struct verify *v, const struct io_u *io, uint3
 	uint64_t idx;
 
 	*n = io->len / v->cfg.interval;
-	if (!v->state || io->op > IO_OP_WRITE || io->offset < f->start)
+	if (!v->state || io->op > DDIR_WRITE || io->offset < f->start)
 		return NULL;
 	idx = v->base[io->file] + (io->offset - f->start) / v->cfg.interval;
 	return idx + *n <= v->base[io->file + 1] ? v->state + idx : NULL;
@@ -246,7 +246,7 @@ unsigned verify_complete(struct verify *v, const struct io_u *io, bool ok)
 	unsigned src = v->io_src[io->index], bad = 0;
 
 	v->io_src[io->index] = SRC_READ;
-	if (io->op == IO_OP_WRITE) {
+	if (io->op == DDIR_WRITE) {
 		/* A failed write leaves the units unknown: nothing is expected of them. */
 		for (uint32_t k = 0; s && k < n; k++)
 			s[k] = ok ? v->io_seq[io->index] : 0;
@@ -254,7 +254,7 @@ unsigned verify_complete(struct verify *v, const struct io_u *io, bool ok)
 			backlog_add(v, io);
 		return 0;
 	}
-	if (io->op == IO_OP_READ && ok && !v->halted)
+	if (io->op == DDIR_READ && ok && !v->halted)
 		bad = check_read(v, io, s, src);
 	for (uint32_t k = 0; s && k < n; k++)
 		s[k] &= ~VERIFY_BUSY;
@@ -300,7 +300,7 @@ static void readback_next(struct verify *v, struct io_u *io)
 
 void verify_next(struct verify *v, struct io_u *io)
 {
-	io->op = IO_OP_READ;
+	io->op = DDIR_READ;
 	io->stream = 0;
 	if (v->readback) {
 		readback_next(v, io);

@@ -250,7 +250,7 @@ static void drv_complete(struct rig *r, struct req *reqs, struct io_u *io)
 	assert_false(q->done);
 	q->done = true;
 	q->res = io->res;
-	if (q->op == IO_OP_READ && io->res == (int32_t)io->len && q->expect != EXPECT_NONE)
+	if (q->op == DDIR_READ && io->res == (int32_t)io->len && q->expect != EXPECT_NONE)
 		q->bad_data = !pattern_check(io->buf, r->seed, q->offset, q->len, q->expect);
 }
 
@@ -262,9 +262,9 @@ static void drv_prepare(struct rig *r, struct io_u *io, const struct req *q, uns
 	io->len = q->len;
 	io->res = INT32_MIN;
 	io->seq = seq;
-	if (q->op == IO_OP_WRITE)
+	if (q->op == DDIR_WRITE)
 		pattern_fill(io->buf, r->seed, q->offset, q->len);
-	else if (q->op == IO_OP_READ)
+	else if (q->op == DDIR_READ)
 		memset(io->buf, 0xa5, q->len);
 }
 
@@ -365,7 +365,7 @@ static void check_results(const struct req *reqs, unsigned n, const char *what)
 
 	for (i = 0; i < n; i++) {
 		/* bytes for reads, writes and trims; 0 for a sync */
-		want = reqs[i].op <= IO_OP_TRIM ? (int32_t)reqs[i].len : 0;
+		want = reqs[i].op <= DDIR_TRIM ? (int32_t)reqs[i].len : 0;
 		if (!reqs[i].done || reqs[i].res != want)
 			fail_msg("%s: request %u (op %u, offset %llu): res %d, want %d", what, i,
 				 reqs[i].op, (unsigned long long)reqs[i].offset, reqs[i].res, want);
@@ -407,11 +407,11 @@ static void roundtrip_pass(struct rig *r, unsigned depth, bool shuffle, uint8_t 
 
 	rig_start(r, depth);
 	r->seed++;
-	req_all_blocks(reqs, IO_OP_WRITE, shuffle);
+	req_all_blocks(reqs, DDIR_WRITE, shuffle);
 	drv_run(r, reqs, NBLK);
 	check_results(reqs, NBLK, "write");
-	run_one(r, sync_op, 0, sync_op == IO_OP_FSYNC ? "fsync" : "fdatasync");
-	req_all_blocks(reqs, IO_OP_READ, !shuffle);
+	run_one(r, sync_op, 0, sync_op == DDIR_FSYNC ? "fsync" : "fdatasync");
+	req_all_blocks(reqs, DDIR_READ, !shuffle);
 	drv_run(r, reqs, NBLK);
 	check_results(reqs, NBLK, "read back");
 	check_file_directly(r);
@@ -425,8 +425,8 @@ static void test_roundtrip(void **state)
 	struct rig *r = *state;
 
 	rig_skip_if_unusable(r);
-	roundtrip_pass(r, 1, false, IO_OP_FSYNC);
-	roundtrip_pass(r, 16, true, IO_OP_FDATASYNC);
+	roundtrip_pass(r, 1, false, DDIR_FSYNC);
+	roundtrip_pass(r, 16, true, DDIR_FDATASYNC);
 }
 
 /* Punches blocks 4..11 through the engine: they read back as zeros, their neighbours do not. */
@@ -440,14 +440,14 @@ static void test_trim(void **state)
 	rig_start(r, 8);
 	r->seed = 77;
 	for (i = 0; i < 16; i++)
-		req_set(&reqs[i], IO_OP_WRITE, (uint64_t)i * BLK, BLK, EXPECT_NONE);
+		req_set(&reqs[i], DDIR_WRITE, (uint64_t)i * BLK, BLK, EXPECT_NONE);
 	drv_run(r, reqs, 16);
 	check_results(reqs, 16, "write before trim");
-	req_set(&reqs[0], IO_OP_TRIM, 4 * BLK, 8 * BLK, EXPECT_NONE);
+	req_set(&reqs[0], DDIR_TRIM, 4 * BLK, 8 * BLK, EXPECT_NONE);
 	drv_run(r, reqs, 1);
 	check_results(reqs, 1, "trim");
 	for (i = 0; i < 16; i++)
-		req_set(&reqs[i], IO_OP_READ, (uint64_t)i * BLK, BLK,
+		req_set(&reqs[i], DDIR_READ, (uint64_t)i * BLK, BLK,
 			i >= 4 && i < 12 ? EXPECT_ZERO : EXPECT_PATTERN);
 	drv_run(r, reqs, 16);
 	check_results(reqs, 16, "read after trim");
@@ -464,7 +464,7 @@ static void test_io_error(void **state)
 	rig_skip_if_unusable(r);
 	rig_start(r, 4);
 	for (i = 0; i < 3; i++)
-		req_set(&reqs[i], IO_OP_READ, (uint64_t)i * BLK, BLK, EXPECT_NONE);
+		req_set(&reqs[i], DDIR_READ, (uint64_t)i * BLK, BLK, EXPECT_NONE);
 	reqs[1].file = 1;
 	drv_run(r, reqs, 3);
 	assert_int_equal(reqs[0].res, BLK);
@@ -478,7 +478,7 @@ static void test_io_error(void **state)
 	r->files[1].fd = 1000000;
 	assert_int_equal(r->e.ops->init(&r->e, &(struct iowl_err){ .text = "" }), 0);
 	r->ready = true;
-	req_set(&reqs[0], IO_OP_WRITE, 0, BLK, EXPECT_NONE);
+	req_set(&reqs[0], DDIR_WRITE, 0, BLK, EXPECT_NONE);
 	reqs[0].file = 1;
 	drv_run(r, reqs, 1);
 	assert_int_equal(reqs[0].res, -EBADF);
@@ -499,7 +499,7 @@ static void test_busy(void **state)
 	ops = r->e.ops;
 	for (i = 0; i < 4; i++) {
 		io = &r->ios[i];
-		*io = (struct io_u){ .op = IO_OP_READ, .offset = i * BLK, .len = BLK,
+		*io = (struct io_u){ .op = DDIR_READ, .offset = i * BLK, .len = BLK,
 				     .buf = io->buf, .index = (uint16_t)i };
 		assert_int_equal(ops->queue(&r->e, io), ENGINE_QUEUED);
 	}
@@ -550,7 +550,7 @@ static void test_poll(void **state)
 	rig_start(r, 8);
 	ops = r->e.ops;
 	for (i = 0; i < 8; i++) {
-		r->ios[i].op = IO_OP_READ;
+		r->ios[i].op = DDIR_READ;
 		r->ios[i].offset = (uint64_t)i * BLK;
 		r->ios[i].len = BLK;
 		assert_int_equal(ops->queue(&r->e, &r->ios[i]), ENGINE_QUEUED);
@@ -580,7 +580,7 @@ static void test_hipri(void **state)
 	fill_blocks(r, 8);
 	rig_start(r, 8);
 	for (i = 0; i < 8; i++)
-		req_set(&reqs[i], IO_OP_READ, (uint64_t)i * BLK, BLK, EXPECT_NONE);
+		req_set(&reqs[i], DDIR_READ, (uint64_t)i * BLK, BLK, EXPECT_NONE);
 	drv_run(r, reqs, 8);
 	for (i = 0; i < 8; i++)
 		if (reqs[i].res != BLK && reqs[i].res != -EOPNOTSUPP)
@@ -598,7 +598,7 @@ static void leave_in_flight(struct rig *r, unsigned n)
 
 	fill_blocks(r, n);
 	for (i = 0; i < n; i++) {
-		r->ios[i].op = IO_OP_READ;
+		r->ios[i].op = DDIR_READ;
 		r->ios[i].offset = (uint64_t)i * BLK;
 		r->ios[i].len = BLK;
 		assert_true(ops->queue(&r->e, &r->ios[i]) >= 0);

@@ -114,7 +114,7 @@ static void groups_build(struct run_result *r, struct group_result *g, unsigned 
 		struct group_result *gr = &g[u->group];
 
 		gr->kb_base = u->job->o.kb_base;
-		for (unsigned d = 0; d < 3; d++) {
+		for (unsigned d = 0; d < DDIR_NR; d++) {
 			uint64_t rt = u->st.runtime_ns, bw;
 
 			if (!u->st.dir[d].ios)
@@ -133,7 +133,7 @@ static void groups_build(struct run_result *r, struct group_result *g, unsigned 
 		}
 	}
 	for (unsigned i = 0; i < ngroups; i++)
-		for (unsigned d = 0; d < 3; d++)
+		for (unsigned d = 0; d < DDIR_NR; d++)
 			g[i].agg_bw[d] = fmt_per_sec(g[i].bytes[d], g[i].runtime_ns[d]);
 	r->groups = g;
 	r->ngroups = ngroups;
@@ -571,7 +571,7 @@ static void test_json_fio_keys(void **state)
 	assert_int_equal(json_array_size(jget(root, "disk_util")), 0);
 	j = json_array_get(jget(root, "jobs"), 0);
 	assert_keys(j, fio_job_keys, ARRAY_SIZE(fio_job_keys), "iowl");
-	for (unsigned d = 0; d < 3; d++) {
+	for (unsigned d = 0; d < DDIR_NR; d++) {
 		const char *const names[] = { "read", "write", "trim" };
 
 		assert_keys(jget(j, names[d]), fio_dir_keys, ARRAY_SIZE(fio_dir_keys), NULL);

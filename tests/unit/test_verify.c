@@ -500,12 +500,12 @@ static void test_state_overlap(void **state)
 	assert_int_equal(build(&fx, "rw=randrw\nverify=crc32c\nverify_interval=4k"), 0);
 	v = new_state(&fx, 4, 2 * IV, 1, &fx.err);
 	assert_non_null(v);
-	io_set(&w, 0, IO_OP_WRITE, 0, 2 * IV, wb);
-	io_set(&r, 1, IO_OP_READ, IV, IV, rb);
+	io_set(&w, 0, DDIR_WRITE, 0, 2 * IV, wb);
+	io_set(&r, 1, DDIR_READ, IV, IV, rb);
 	verify_fill(v, &w);
 	assert_true(verify_claim(v, &w));
 	assert_false(verify_claim(v, &r));	/* unit 1 is being written */
-	io_set(&w2, 2, IO_OP_WRITE, 2 * IV, IV, wb);
+	io_set(&w2, 2, DDIR_WRITE, 2 * IV, IV, wb);
 	assert_true(verify_claim(v, &w2));	/* unit 2 is free */
 	assert_int_equal(verify_complete(v, &w2, false), 0);
 	assert_int_equal(verify_complete(v, &w, true), 0);
@@ -513,7 +513,7 @@ static void test_state_overlap(void **state)
 	memcpy(rb, wb + IV, IV);
 	assert_int_equal(verify_complete(v, &r, true), 0);
 	/* The same unit written again: the old contents are now stale. */
-	io_set(&w, 0, IO_OP_WRITE, IV, IV, wb + IV);
+	io_set(&w, 0, DDIR_WRITE, IV, IV, wb + IV);
 	verify_fill(v, &w);
 	assert_true(verify_claim(v, &w));
 	assert_int_equal(verify_complete(v, &w, true), 0);
@@ -522,7 +522,7 @@ static void test_state_overlap(void **state)
 	assert_int_equal(verify_failure_at(v, 0)->kind, VERIFY_STALE);
 	assert_int_equal(verify_failure_at(v, 0)->offset, IV);
 	/* A unit whose write failed (2), or never written (3), is not checked. */
-	io_set(&r, 1, IO_OP_READ, 2 * IV, 2 * IV, rb);
+	io_set(&r, 1, DDIR_READ, 2 * IV, 2 * IV, rb);
 	assert_true(verify_claim(v, &r));
 	assert_int_equal(verify_complete(v, &r, true), 0);
 	verify_free(v);
@@ -544,7 +544,7 @@ static void test_readback(void **state)
 	v = new_state(&fx, 1, 3 * IV, 1, &fx.err);
 	assert_non_null(v);
 	for (unsigned i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
-		io_set(&io, 0, IO_OP_WRITE, units[i] * IV, IV, b + units[i] * IV);
+		io_set(&io, 0, DDIR_WRITE, units[i] * IV, IV, b + units[i] * IV);
 		verify_fill(v, &io);
 		assert_true(verify_claim(v, &io));
 		verify_complete(v, &io, true);
@@ -557,7 +557,7 @@ static void test_readback(void **state)
 			assert_true(verify_pending(v));
 			io.index = 0;
 			verify_next(v, &io);
-			assert_int_equal(io.op, IO_OP_READ);
+			assert_int_equal(io.op, DDIR_READ);
 			assert_int_equal(io.offset, want[i][0] * IV);
 			assert_int_equal(io.len, want[i][1] * IV);
 			io.buf = b + io.offset;
@@ -585,7 +585,7 @@ static void test_backlog(void **state)
 	assert_non_null(v);
 	for (unsigned i = 0; i < 4; i++) {
 		assert_false(verify_pending(v));
-		io_set(&io, 0, IO_OP_WRITE, i * IV, IV, b + i * IV);
+		io_set(&io, 0, DDIR_WRITE, i * IV, IV, b + i * IV);
 		verify_fill(v, &io);
 		verify_claim(v, &io);
 		verify_complete(v, &io, true);
@@ -602,7 +602,7 @@ static void test_backlog(void **state)
 	}
 	assert_false(verify_pending(v));
 	/* One more write: below the backlog, read back when the writes end. */
-	io_set(&io, 0, IO_OP_WRITE, 3 * IV, IV, b + 3 * IV);
+	io_set(&io, 0, DDIR_WRITE, 3 * IV, IV, b + 3 * IV);
 	verify_fill(v, &io);
 	verify_claim(v, &io);
 	verify_complete(v, &io, true);
@@ -636,7 +636,7 @@ static void test_fatal(void **state)
 	assert_int_equal(build(&fx, "rw=read\nverify=crc32c\nverify_fatal=1"), 0);
 	v = new_state(&fx, 1, 4 * IV, 1, &fx.err);
 	assert_non_null(v);
-	io_set(&io, 0, IO_OP_READ, 0, 4 * IV, b);	/* zeros: no unit has a header */
+	io_set(&io, 0, DDIR_READ, 0, 4 * IV, b);	/* zeros: no unit has a header */
 	assert_true(verify_claim(v, &io));
 	assert_int_equal(verify_complete(v, &io, true), 1);
 	assert_int_equal(verify_complete(v, &io, true), 0);
