@@ -2,9 +2,10 @@
 # SPDX-License-Identifier: MIT
 # The include graph of src/ and include/ between modules, and its circles.
 #
-# A module is a header and the sources that implement it: include/iowl/NAME.h, src/NAME.c, and a
-# directory src/NAME/ (with its private headers) when include/iowl/NAME.h exists; any other
-# directory src/D/ is one module D.  An edge A B says that a file of A includes a header of B.
+# A module is a header and the sources that implement it: include/iowl/NAME.h, src/NAME.c, its
+# private header src/NAME_int.h, and a directory src/NAME/ (with its private headers) when
+# include/iowl/NAME.h exists; any other directory src/D/ is one module D, with the headers of
+# include/iowl/ its files implement (include/iowl/hist.h and src/stats/hist.c are in stats).  An edge A B says that a file of A includes a header of B.
 #
 #   scripts/include-graph.sh          edges, one "A B" a line
 #   scripts/include-graph.sh --dot    the graph for graphviz
@@ -29,6 +30,16 @@ module() {	# the module of a file path
 		fi ;;
 	esac
 	p=${p%.[ch]}
+	p=${p%_int}	# src/NAME_int.h: NAME's private header
+	# include/iowl/NAME.h implemented in a module directory (src/stats/hist.c): that module
+	if [ ! -f "src/$p.c" ]; then
+		for c in src/*/"$p".c; do
+			[ -f "$c" ] || continue
+			d=${c#src/}
+			echo "${d%%/*}"
+			return
+		done
+	fi
 	echo "${p##*/}"
 }
 

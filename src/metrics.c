@@ -34,7 +34,6 @@
 #define CONN_TIMEOUT_S 5	/* an idle or slow connection is closed after this */
 #define CONN_MEMORY 16384	/* per connection: the request line and headers must fit */
 
-
 /* Upper bounds of the latency histogram's buckets, ns (Prometheus' le=, in seconds). */
 static const uint64_t le_ns[] = {
 	100, 250, 500, 1000, 2500, 5000, 10000, 25000, 50000, 100000, 250000, 500000,
@@ -187,13 +186,16 @@ static void render_units(struct metrics *m, FILE *f, bool om)
 			unit_labels(u, l, sizeof(l));
 			for (unsigned b = 0; u->le[d] && b < NLE; b++) {
 				cum += u->le[d][b];
-				fprintf(f, "iowl_latency_seconds_bucket{%s,direction=\"%s\",le=\"%g\"} %llu\n",
-					l, ddir_name(d), (double)le_ns[b] / 1e9, (unsigned long long)cum);
+				fprintf(f,
+					"iowl_latency_seconds_bucket{%s,direction=\"%s\",le=\"%g\"} %llu\n",
+					l, ddir_name(d), (double)le_ns[b] / 1e9,
+					(unsigned long long)cum);
 			}
-			fprintf(f, "iowl_latency_seconds_bucket{%s,direction=\"%s\",le=\"+Inf\"} %llu\n",
+			fprintf(f,
+				"iowl_latency_seconds_bucket{%s,direction=\"%s\",le=\"+Inf\"} %llu\n",
 				l, ddir_name(d), (unsigned long long)u->clat_n[d]);
-			fprintf(f, "iowl_latency_seconds_sum{%s,direction=\"%s\"} %.9f\n", l, ddir_name(d),
-				u->clat_sum[d]);
+			fprintf(f, "iowl_latency_seconds_sum{%s,direction=\"%s\"} %.9f\n", l,
+				ddir_name(d), u->clat_sum[d]);
 			fprintf(f, "iowl_latency_seconds_count{%s,direction=\"%s\"} %llu\n", l,
 				ddir_name(d), (unsigned long long)u->clat_n[d]);
 		}

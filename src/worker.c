@@ -9,7 +9,6 @@
 #include "iowl/gen.h"
 #include "iowl/verify.h"
 #include "iowl/wlog.h"
-#include "report/fmt.h"
 #include "worker_int.h"
 
 static void put_io(struct worker *w, struct io_u *io)
@@ -84,8 +83,9 @@ static void record_verify(struct worker *w, unsigned bad)
 	if (!w->stats.first_error.err && f) {
 		struct io_error *e = &w->stats.first_error;
 
-		*e = (struct io_error){ .err = EILSEQ, .offset = f->offset, .len = f->len,
-					.op = DDIR_READ };
+		*e = (struct io_error){
+			.err = EILSEQ, .offset = f->offset, .len = f->len, .op = DDIR_READ
+		};
 		snprintf(e->path, sizeof(e->path), "%s", w->plan.files[f->file].path);
 	}
 	if (!job_error_ignored(&w->job->o, 2, EILSEQ) || w->job->o.verify_fatal)

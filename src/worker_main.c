@@ -382,8 +382,9 @@ static int stuck_report(struct worker *w, uint64_t now)
 		idle[old->index] = 1;
 		after = old->issue_ns;
 		snprintf(t + len, room - len, "%s %s offset=%llu size=%u file '%s' for %.1f s",
-			 shown ? ";" : "", ddir_name(old->op), (unsigned long long)old->offset, old->len,
-			 w->plan.files[old->file].path, (double)(now - old->issue_ns) / 1e9);
+			 shown ? ";" : "", ddir_name(old->op), (unsigned long long)old->offset,
+			 old->len, w->plan.files[old->file].path,
+			 (double)(now - old->issue_ns) / 1e9);
 		shown++;
 	}
 	n = w->inflight - shown;

@@ -57,7 +57,8 @@ struct ivl_row {
 	const struct job *job;
 	unsigned group, clone, nworkers;
 	const struct ivl_point *pt;
-	const struct hist *hist[DDIR_NR];	/* the completion latencies of pt per direction; NULL: none */
+	const struct hist
+		*hist[DDIR_NR]; /* the completion latencies of pt per direction; NULL: none */
 };
 
 /* What one interval's output shows. */

@@ -370,7 +370,8 @@ struct job {
 	unsigned nkv;
 	char **filenames;	/* split filename=, or NULL for generated names */
 	unsigned nfilenames;
-	unsigned min_bs[DDIR_NR], max_bs[DDIR_NR];	/* derived from bs / bsrange / bssplit (all streams) */
+	unsigned min_bs[DDIR_NR],
+		max_bs[DDIR_NR]; /* derived from bs / bsrange / bssplit (all streams) */
 	unsigned dirs;		/* directions issued (all streams) */
 	struct job_stream *streams;	/* NULL: the job is one stream of its own options */
 	unsigned nstreams;

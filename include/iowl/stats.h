@@ -50,7 +50,8 @@ struct stream_stats {
 	uint64_t ios[DDIR_NR];
 	uint64_t bytes[DDIR_NR];
 	struct lat_stat clat[DDIR_NR];
-	struct hist *clat_hist[DDIR_NR];	/* for the directions the stream issues, with clat_percentiles */
+	struct hist *
+		clat_hist[DDIR_NR]; /* for the directions the stream issues, with clat_percentiles */
 };
 
 /* One step of a worker ramp (worker_ramp=): what the workers did while step+1 of them ran. */

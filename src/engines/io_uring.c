@@ -346,9 +346,7 @@ static void uring_prep(struct uring_priv *p, struct io_uring_sqe *sqe, struct io
 	case DDIR_TRIM:
 		io_uring_prep_fallocate(sqe, fd, URING_PUNCH_MODE, (off_t)io->offset, io->len);
 		break;
-	case DDIR_FSYNC:
-		io_uring_prep_fsync(sqe, fd, 0);
-		break;
+	case DDIR_FSYNC: io_uring_prep_fsync(sqe, fd, 0); break;
 	default:
 		io_uring_prep_fsync(sqe, fd, IORING_FSYNC_DATASYNC);
 		break;

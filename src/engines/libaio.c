@@ -124,18 +124,10 @@ static int aio_queue(struct engine *e, struct io_u *io)
 	if (p->outstanding == p->depth)
 		return ENGINE_BUSY;
 	switch (io->op) {
-	case DDIR_READ:
-		io_prep_pread(cb, f->fd, io->buf, io->len, (long long)io->offset);
-		break;
-	case DDIR_WRITE:
-		io_prep_pwrite(cb, f->fd, io->buf, io->len, (long long)io->offset);
-		break;
-	case DDIR_FSYNC:
-		io_prep_fsync(cb, f->fd);
-		break;
-	case DDIR_FDATASYNC:
-		io_prep_fdsync(cb, f->fd);
-		break;
+	case DDIR_READ: io_prep_pread(cb, f->fd, io->buf, io->len, (long long)io->offset); break;
+	case DDIR_WRITE: io_prep_pwrite(cb, f->fd, io->buf, io->len, (long long)io->offset); break;
+	case DDIR_FSYNC: io_prep_fsync(cb, f->fd); break;
+	case DDIR_FDATASYNC: io_prep_fdsync(cb, f->fd); break;
 	default:
 		/* AIO has no discard: trim synchronously, as fio does */
 		io->res = sync_nondata(f, io);

@@ -27,15 +27,9 @@ int sync_nondata(const struct target_file *f, const struct io_u *io)
 	int r;
 
 	switch (io->op) {
-	case DDIR_TRIM:
-		r = sync_trim(f, io->offset, io->len);
-		return r < 0 ? r : (int)io->len;
-	case DDIR_FSYNC:
-		r = fsync(f->fd);
-		break;
-	case DDIR_FDATASYNC:
-		r = fdatasync(f->fd);
-		break;
+	case DDIR_TRIM: r = sync_trim(f, io->offset, io->len); return r < 0 ? r : (int)io->len;
+	case DDIR_FSYNC: r = fsync(f->fd); break;
+	case DDIR_FDATASYNC: r = fdatasync(f->fd); break;
 	default:
 		return -EINVAL;
 	}

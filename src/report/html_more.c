@@ -416,7 +416,8 @@ void html_compare(struct html *h, const json_t *const *docs, const char *const *
 
 		json_array_foreach(json_object_get(docs[f], "jobs"), j, job) {
 			for (unsigned d = 0; d < DDIR_NR; d++) {
-				const json_t *dir = json_object_get(job, ddir_name(d)), *lat = json_object_get(dir, "clat_ns");
+				const json_t *dir = json_object_get(job, ddir_name(d)),
+					     *lat = json_object_get(dir, "clat_ns");
 				double *x, *y;
 				size_t i;
 
@@ -429,8 +430,10 @@ void html_compare(struct html *h, const json_t *const *docs, const char *const *
 					hi = fmax(hi, y[k]);
 					lo = fmin(lo, y[k]);
 				}
-				plot_add(&p, html_printf(h, "%s: %s %s", names[f], jstr_get(job, "jobname") ?: "?",
-							 ddir_name(d)), x, y, i, PLOT_LINEPOINTS);
+				plot_add(&p,
+					 html_printf(h, "%s: %s %s", names[f],
+						     jstr_get(job, "jobname") ?: "?", ddir_name(d)),
+					 x, y, i, PLOT_LINEPOINTS);
 			}
 		}
 	}

@@ -14,7 +14,6 @@
 #include "iowl/value.h"
 #include "report/html_int.h"
 
-
 enum { V_IOPS, V_BW, V_P50, V_P99, V_P999, V_NV };
 
 /* One unit's interval series. */
@@ -46,7 +45,8 @@ static void tl_set(struct timeline *tl, size_t k, double t_ms, const json_t *row
 {
 	tl->t[k] = t_ms / 1000;
 	for (unsigned d = 0; d < DDIR_NR; d++) {
-		const json_t *x = json_object_get(row, ddir_name(d)), *c = json_object_get(x, "clat_ns");
+		const json_t *x = json_object_get(row, ddir_name(d)),
+			     *c = json_object_get(x, "clat_ns");
 
 		for (unsigned v = 0; v < V_NV; v++)
 			tl->v[d][v][k] = NAN;
@@ -144,10 +144,12 @@ static void plot_throughput(struct html *h, const char *title, const struct time
 
 		if (!tl->has[d])
 			continue;
-		s = plot_add(&p, html_printf(h, "%s IOPS", ddir_name(d)), tl->t, tl->v[d][V_IOPS], tl->n, PLOT_LINE);
+		s = plot_add(&p, html_printf(h, "%s IOPS", ddir_name(d)), tl->t, tl->v[d][V_IOPS],
+			     tl->n, PLOT_LINE);
 		if (s)
 			s->color = (int)d;
-		s = plot_add(&p, html_printf(h, "%s MiB/s", ddir_name(d)), tl->t, tl->v[d][V_BW], tl->n, PLOT_LINE);
+		s = plot_add(&p, html_printf(h, "%s MiB/s", ddir_name(d)), tl->t, tl->v[d][V_BW],
+			     tl->n, PLOT_LINE);
 		if (s) {
 			s->color = (int)d;
 			s->dashed = true;
@@ -202,9 +204,9 @@ static void plot_latency(struct html *h, const char *title, const struct timelin
 	p.y.zero = true;
 	for (unsigned d = 0; d < DDIR_NR; d++) {
 		for (unsigned v = V_P50; tl->has[d] && v <= V_P999; v++) {
-			struct plot_series *s = plot_add(&p, html_printf(h, "%s %s", ddir_name(d), vn[v]), tl->t,
-							 scaled(h, tl->v[d][v], tl->n, div), tl->n,
-							 PLOT_LINE);
+			struct plot_series *s =
+				plot_add(&p, html_printf(h, "%s %s", ddir_name(d), vn[v]), tl->t,
+					 scaled(h, tl->v[d][v], tl->n, div), tl->n, PLOT_LINE);
 
 			if (s) {
 				s->color = (int)(d * 3 + v - V_P50);
@@ -375,7 +377,8 @@ static void plot_spectrum(struct html *h, const char *title, const struct bins *
 
 static void plot_lat_dist(struct html *h, const json_t *job, unsigned d, const char *jobid)
 {
-	const json_t *dir = json_object_get(job, ddir_name(d)), *lat = json_object_get(dir, "clat_ns");
+	const json_t *dir = json_object_get(job, ddir_name(d)),
+		     *lat = json_object_get(dir, "clat_ns");
 	struct bins bn;
 	bool has;
 
@@ -383,10 +386,10 @@ static void plot_lat_dist(struct html *h, const json_t *job, unsigned d, const c
 		lat = json_object_get(dir, "lat_ns");
 	has = load_bins(h, lat, &bn);
 	if (has)
-		plot_histogram(h, html_printf(h, "%s %s: latency histogram", jobid, ddir_name(d)), &bn, jobid,
-			       ddir_name(d));
-	plot_spectrum(h, html_printf(h, "%s %s: latency percentiles", jobid, ddir_name(d)), has ? &bn : NULL,
-		      lat, jobid, ddir_name(d));
+		plot_histogram(h, html_printf(h, "%s %s: latency histogram", jobid, ddir_name(d)),
+			       &bn, jobid, ddir_name(d));
+	plot_spectrum(h, html_printf(h, "%s %s: latency percentiles", jobid, ddir_name(d)),
+		      has ? &bn : NULL, lat, jobid, ddir_name(d));
 }
 
 /* The worker ramp: IOPS and latency at each step. */

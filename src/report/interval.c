@@ -110,10 +110,10 @@ static json_t *json_row(const struct ivl_row *r)
 		json_object_set_new(o, ddir_name(d),
 				    json_pack("{s:I, s:I, s:f, s:I, s:I, s:{s:f, s:I, s:I, s:I}}",
 					      "io_bytes", JI(x->bytes), "total_ios", JI(x->ios),
-					      "iops", per_sec(x->ios, r->pt->ns), "bw_bytes", JI(bps),
-					      "bw", JI(bps / 1024), "clat_ns", "mean", x->clat_mean,
-					      "p50", JI(x->clat_p50), "p99", JI(x->clat_p99),
-					      "p99.9", JI(x->clat_p999)));
+					      "iops", per_sec(x->ios, r->pt->ns), "bw_bytes",
+					      JI(bps), "bw", JI(bps / 1024), "clat_ns", "mean",
+					      x->clat_mean, "p50", JI(x->clat_p50), "p99",
+					      JI(x->clat_p99), "p99.9", JI(x->clat_p999)));
 	}
 	return o;
 }

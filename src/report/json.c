@@ -243,10 +243,9 @@ static json_t *json_job_tail(const struct job_result *u)
 
 static json_t *json_first_error(const struct io_error *e)
 {
-	return json_pack("{s:o, s:I, s:I, s:s, s:s, s:i}", "file", jstr(e->path),
-			 "offset", JI(e->offset), "length", JI(e->len),
-			 "direction", ddir_name(e->op), "error", strerror(e->err),
-			 "errno", e->err);
+	return json_pack("{s:o, s:I, s:I, s:s, s:s, s:i}", "file", jstr(e->path), "offset",
+			 JI(e->offset), "length", JI(e->len), "direction", ddir_name(e->op),
+			 "error", strerror(e->err), "errno", e->err);
 }
 
 /* A verify header's fields; seq, seed, job and clone only when known (the seed as hex: it needs 64 bits). */
@@ -331,13 +330,15 @@ static json_t *json_streams(const struct job_result *u)
 		for (unsigned d = 0; o && d < DDIR_NR; d++) {
 
 			json_object_set_new(o, ddir_name(d),
-					    json_pack("{s:I, s:I, s:f, s:f, s:o}", "ios", JI(s->ios[d]),
-						      "bytes", JI(s->bytes[d]), "iops",
+					    json_pack("{s:I, s:I, s:f, s:f, s:o}", "ios",
+						      JI(s->ios[d]), "bytes", JI(s->bytes[d]),
+						      "iops",
 						      secs > 0 ? (double)s->ios[d] / secs : 0.0,
 						      "bw_bytes",
 						      secs > 0 ? (double)s->bytes[d] / secs : 0.0,
 						      "clat_ns",
-						      json_lat(job, &s->clat[d], s->clat_hist[d] != NULL,
+						      json_lat(job, &s->clat[d],
+							       s->clat_hist[d] != NULL,
 							       s->clat_hist[d], false)));
 		}
 		if (!o || json_array_append_new(a, o)) {
@@ -403,11 +404,13 @@ static json_t *json_series(const struct run_result *r, const struct job_result *
 			if (u->job && !job_does_dir(u->job, d))
 				continue;
 			json_object_set_new(o, ddir_name(d),
-					    json_pack("{s:I, s:I, s:f, s:I, s:f, s:I, s:I, s:I}", "total_ios",
-						      JI(x->ios), "io_bytes", JI(x->bytes), "iops", r6(iops),
-						      "bw_bytes", JI(bw), "clat_mean_ns", r6(x->clat_mean),
+					    json_pack("{s:I, s:I, s:f, s:I, s:f, s:I, s:I, s:I}",
+						      "total_ios", JI(x->ios), "io_bytes",
+						      JI(x->bytes), "iops", r6(iops), "bw_bytes",
+						      JI(bw), "clat_mean_ns", r6(x->clat_mean),
 						      "clat_p50_ns", JI(x->clat_p50), "clat_p99_ns",
-						      JI(x->clat_p99), "clat_p999_ns", JI(x->clat_p999)));
+						      JI(x->clat_p99), "clat_p999_ns",
+						      JI(x->clat_p999)));
 		}
 		if (o && p->cache_hit >= 0 && r->disks && (unsigned)p->dev < r->disks->n)
 			json_object_set_new(o, "page_cache", json_pack("{s:s, s:I, s:I, s:f}", "device",

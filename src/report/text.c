@@ -308,8 +308,8 @@ static void text_stream_dirs(FILE *f, const struct job_result *u, const struct s
 		if (s->clat_hist[d])
 			hist_percentiles(s->clat_hist[d], lat_min(&s->clat[d]), s->clat[d].max, &p99, 1,
 					 &v);
-		fprintf(f, "     %14s  %-5s IOPS=%.0f, BW=%.1fMiB/s, clat avg=%.2fus p99=%.2fus\n", "",
-			ddir_name(d), secs > 0 ? (double)s->ios[d] / secs : 0,
+		fprintf(f, "     %14s  %-5s IOPS=%.0f, BW=%.1fMiB/s, clat avg=%.2fus p99=%.2fus\n",
+			"", ddir_name(d), secs > 0 ? (double)s->ios[d] / secs : 0,
 			secs > 0 ? (double)s->bytes[d] / secs / 1048576 : 0,
 			lat_mean(&s->clat[d]) / 1e3, (double)v / 1e3);
 	}

@@ -499,8 +499,11 @@ static void test_busy(void **state)
 	ops = r->e.ops;
 	for (i = 0; i < 4; i++) {
 		io = &r->ios[i];
-		*io = (struct io_u){ .op = DDIR_READ, .offset = i * BLK, .len = BLK,
-				     .buf = io->buf, .index = (uint16_t)i };
+		*io = (struct io_u){ .op = DDIR_READ,
+				     .offset = i * BLK,
+				     .len = BLK,
+				     .buf = io->buf,
+				     .index = (uint16_t)i };
 		assert_int_equal(ops->queue(&r->e, io), ENGINE_QUEUED);
 	}
 	/* the engine must refuse before it touches any per-index state */
