@@ -17,9 +17,9 @@ WARNINGS += -Werror
 endif
 # Libraries come from pkg-config where they ship a .pc file (libaio does not); a missing pkg-config
 # falls back to the plain -l names, and scripts/deps.sh says what to install.
-PKGS := liburing jansson blkid libmicrohttpd nettle libxxhash numa
+PKGS := liburing jansson blkid libmicrohttpd nettle libxxhash numa zlib
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-PKG_LIBS := $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -luring -ljansson -lblkid -lmicrohttpd -lnettle -lxxhash -lnuma)
+PKG_LIBS := $(shell pkg-config --libs $(PKGS) 2>/dev/null || echo -luring -ljansson -lblkid -lmicrohttpd -lnettle -lxxhash -lnuma -lz)
 IOWL_CPPFLAGS = -Iinclude -Isrc -D_GNU_SOURCE -D_FILE_OFFSET_BITS=64 $(PKG_CFLAGS)
 IOWL_CFLAGS = -std=gnu11 -pthread -fno-common $(WARNINGS) $(SAN)
 LIBS = $(PKG_LIBS) -laio -lpthread -lm

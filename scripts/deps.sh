@@ -14,6 +14,7 @@ need microhttpd.h libmicrohttpd-dev
 need nettle/sha3.h nettle-dev
 need xxhash.h libxxhash-dev
 need numa.h libnuma-dev
+need zlib.h zlib1g-dev
 printf '#include <stdarg.h>\n#include <stddef.h>\n#include <stdint.h>\n#include <setjmp.h>\n#include <cmocka.h>\nint main(void){return 0;}\n' |
 	${CC:-cc} -x c -o /dev/null - >/dev/null 2>&1 || pkgs="$pkgs libcmocka-dev"
 # Optional: MPI for iowl-mpi (make iowl-mpi; make test builds it when found).  Installed as root

@@ -14,6 +14,7 @@
 #include "iowl/options.h"
 #include "iowl/analyze.h"
 #include "iowl/curve.h"
+#include "iowl/fiolog_gz.h"
 #include "iowl/suggest.h"
 #include "iowl/sweep.h"
 #include "iowl/value.h"
@@ -242,6 +243,15 @@ static int do_enghelp(struct run_opts *o, const struct cli_flag *f, const char *
 		      struct iowl_err *err)
 {
 	return enghelp(value, err);
+}
+
+/* fio's --inflate-log: a compressed log printed as text, then the run is over. */
+static int do_inflate(struct run_opts *o, const struct cli_flag *f, const char *value,
+		      struct iowl_err *err)
+{
+	if (!*value)
+		return err_set(err, "--inflate-log needs a compressed log (--inflate-log=NAME_KIND.N.log.fz)");
+	return fiolog_inflate(value, stdout, err) ?: CLI_DONE;
 }
 
 /* --minimal is --output-format=terse (fio); --append-terse adds terse to the other formats. */
@@ -549,6 +559,8 @@ static const struct cli_flag table[] = {
 		 "=CMD  the command a trigger runs (/bin/sh -c CMD)"),
 	FIO_FLAG("alloc-size", CLI_ARG_OPT, set_count, 0,
 		 "=KB  accepted: iowl has no fixed pool to size"),
+	FIO_FLAG("inflate-log", CLI_ARG_NEED, do_inflate, 0,
+		 "=FILE  print a compressed log (log_store_compressed) as text"),
 	/* fio's flags iowl refuses, with the reason */
 	REFUSED("server", MPI_WHY),
 	REFUSED("client", MPI_WHY),
@@ -567,7 +579,6 @@ static const struct cli_flag table[] = {
 		"iowl does not run fio's idle-priority profiling threads; the JSON's usr_cpu and sys_cpu and --iostat's %util show the CPU and device load"),
 	REFUSED("bandwidth-log",
 		"fio 3.33 fills its agg-*_bw.log files only while it prints the status line; use write_bw_log in each job, or --status-interval, whose JSON lines hold the run's bandwidth"),
-	REFUSED("inflate-log", "iowl does not write compressed logs (log_store_compressed)"),
 };
 
 const struct cli_flag *cli_flag_table(size_t *n)

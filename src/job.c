@@ -505,6 +505,13 @@ static int check_misc(struct job *job, struct iowl_err *err)
 	if (o->write_hist_log && !o->log_hist_msec)
 		return JOB_ERR(job, "write_hist_log", err,
 			       "write_hist_log needs log_hist_msec (how often to write a line, e.g. log_hist_msec=1000)");
+	if (o->write_hist_log && o->log_store_compressed)
+		return JOB_ERR(job, "log_store_compressed", err,
+			       "log_store_compressed with write_hist_log: fio 3.33 stores a histogram log's samples as pointers into its memory, which its --inflate-log prints as numbers, so no compressed histogram log could be read back; drop one of them (or gzip the histogram log afterwards)");
+	if ((o->log_compression || o->log_store_compressed) && !o->write_bw_log &&
+	    !o->write_iops_log && !o->write_lat_log)
+		job_warn(job, o->log_compression ? "log_compression" : "log_store_compressed",
+			 "compresses the logs of write_bw_log, write_iops_log or write_lat_log: without one, it is ignored (as fio)");
 	if (o->log_hist_msec && !o->write_hist_log)
 		job_warn(job, "log_hist_msec", "sets how often write_hist_log writes: without it, it is ignored (as fio)");
 	if (o->write_hist_log && !o->clat_percentiles)

@@ -18,6 +18,7 @@
 
 #include "iowl/clock.h"
 #include "iowl/fiolog.h"
+#include "iowl/fiolog_gz.h"
 #include "iowl/hist.h"
 #include "iowl/outfile.h"
 #include "iowl/job.h"
@@ -39,6 +40,8 @@ struct wfile {
 	size_t len;
 	int err;			/* first write error (positive errno) */
 	bool prio_hex;			/* log_prio: the last column as "0x%04x" */
+	size_t cap;			/* bytes of buf */
+	struct fiolog_gz *gz;		/* log_store_compressed: buf holds fio's binary samples */
 };
 
 struct wlog {
@@ -65,27 +68,41 @@ struct wlog {
 	unsigned bs[3];			/* reported with histogram lines: the direction's smallest size */
 };
 
+/* Writes out the buffer: as it is, or with log_store_compressed as one zlib stream. */
 static void wf_flush(struct wfile *w)
 {
 	if (!w->err && w->len)
-		w->err = fd_write_all(w->fd, w->buf, w->len);
+		w->err = w->gz ? fiolog_gz_write(w->gz, w->fd, w->buf, w->len) :
+				 fd_write_all(w->fd, w->buf, w->len);
 	w->len = 0;
 }
 
 /* Room for one more line of up to need bytes. */
 static char *wf_room(struct wfile *w, size_t need)
 {
-	if (w->len + need > WLOG_BUF)
+	if (w->len + need > w->cap)
 		wf_flush(w);
 	return w->buf + w->len;
 }
 
+/* One sample; e->prio is the IO's ioprio value, which fio's text shows as 1 for the RT class. */
 static void wf_line(struct wfile *w, const struct fiolog_entry *e, bool log_offset)
 {
-	char *p = wf_room(w, FIOLOG_LINE_MAX);
+	struct fiolog_entry t = *e;
+	char *p = wf_room(w, !w->gz	    ? FIOLOG_LINE_MAX :
+			     log_offset ? FIOLOG_GZ_SAMPLE_OFFSET :
+					  FIOLOG_GZ_SAMPLE);
 
-	w->len += w->prio_hex ? fiolog_format_prio(p, e, log_offset) :
-				fiolog_format(p, e, log_offset);
+	if (w->gz) {
+		w->len += fiolog_gz_sample(p, e, log_offset, w->prio_hex);
+		return;
+	}
+	if (w->prio_hex) {
+		w->len += fiolog_format_prio(p, e, log_offset);
+		return;
+	}
+	t.prio = IOPRIO_PRIO_CLASS(e->prio) == IOPRIO_CLASS_RT;
+	w->len += fiolog_format(p, &t, log_offset);
 }
 
 static int wf_open(struct wfile *w, const struct job *job, const char *name,
@@ -94,9 +111,20 @@ static int wf_open(struct wfile *w, const struct job *job, const char *name,
 	const struct job_opts *o = &job->o;
 	char path[PATH_MAX];
 	int flags = O_WRONLY | O_CREAT | O_CLOEXEC | (o->per_job_logs ? O_TRUNC : O_APPEND);
+	bool gz = o->log_store_compressed && kind != FIOLOG_CLAT_HIST;
 
-	if (fiolog_name(path, sizeof(path), name, o->name, kind, number + 1, o->per_job_logs))
+	if (fiolog_name(path, sizeof(path), name, o->name, kind, number + 1, o->per_job_logs) ||
+	    (gz && strlen(path) + sizeof(FIOLOG_GZ_SUFFIX) > sizeof(path)))
 		return err_set(err, "job '%s': log name '%s' is too long", o->name, name);
+	if (gz) { /* whole samples of either size per stream */
+		strcat(path, FIOLOG_GZ_SUFFIX);
+		bufsz = o->log_compression ? o->log_compression : FIOLOG_GZ_DEFAULT_CHUNK;
+		bufsz -= bufsz % (o->log_offset ? FIOLOG_GZ_SAMPLE_OFFSET : FIOLOG_GZ_SAMPLE);
+		if (!(w->gz = fiolog_gz_new(bufsz)))
+			return err_nomem(err, "job '%s': out of memory for log_store_compressed",
+					 o->name);
+	}
+	w->cap = bufsz;
 	w->buf = malloc(bufsz);
 	w->fd = open(path, flags, 0644);
 	if (w->fd < 0 || !w->buf)
@@ -217,8 +245,7 @@ void wlog_io(struct wlog *l, const struct io_u *io, bool queued, uint64_t now)
 		.ddir = io->op,
 		.bs = (uint32_t)io->res,
 		.offset = io->offset,
-		/* fio: 1 for the real-time class, or with log_prio the ioprio value itself */
-		.prio = l->log_prio ? io->ioprio : IOPRIO_PRIO_CLASS(io->ioprio) == IOPRIO_CLASS_RT,
+		.prio = io->ioprio,
 	};
 	uint64_t lat = now - io->start_ns;
 
@@ -371,6 +398,7 @@ void wlog_free(struct wlog *l)
 		if (w->fd >= 0)
 			close(w->fd);
 		free(w->buf);
+		fiolog_gz_free(w->gz);
 	}
 	for (unsigned d = 0; d < DDIR_NR; d++)
 		hist_free(l->hist_prev[d]);

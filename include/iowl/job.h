@@ -226,6 +226,8 @@ struct job_opts {
 	char *write_bw_log, *write_iops_log, *write_lat_log, *write_hist_log; /* "" bare: job name */
 	unsigned log_avg_msec, log_hist_msec, log_hist_coarseness;
 	bool log_offset, per_job_logs;
+	uint64_t log_compression;	/* bytes of samples per zlib stream (0: not set) */
+	bool log_store_compressed;	/* NAME_KIND.N.log.fz: fio's binary samples, deflated */
 	bool disable_lat, disable_clat, disable_slat, disable_bw; /* not measured at all */
 	bool stats;	/* 0: not measured and left out of the results (fio's stats=0) */
 	bool disk_util; /* 0: its devices are not in the disk figures */
