@@ -142,6 +142,21 @@ bool cmdprio_active(const struct cmdprio_opts *c)
 	return false;
 }
 
+unsigned cmdprio_values(const struct cmdprio *c, unsigned d, uint16_t out[CMDPRIO_SPLIT_MAX])
+{
+	unsigned n = 0;
+
+	if (!c->split[d]) {
+		if (c->pct[d])
+			out[n++] = c->prio[d];
+		return n;
+	}
+	for (unsigned i = 0; i < c->nsplit[d]; i++)
+		if (c->split[d][i].pct)
+			out[n++] = c->split_prio[d][i];
+	return n;
+}
+
 void cmdprio_init(struct cmdprio *c, const struct cmdprio_opts *o, uint64_t seed)
 {
 	uint64_t s = seed;

@@ -315,6 +315,14 @@ static int apply_mem(const struct place_opts *p, const char *name, struct iowl_e
 	return ret;
 }
 
+uint16_t place_ioprio(const struct place_opts *p)
+{
+	/* as fio: a level without a class is best-effort */
+	unsigned cls = p->prioclass ? p->prioclass : IOPRIO_CLASS_BE;
+
+	return p->prio_set ? (uint16_t)(cls << IOPRIO_CLASS_SHIFT | p->prio) : 0;
+}
+
 /* nice and prio/prioclass: both per thread on Linux. */
 static int apply_prio(const struct place_opts *p, const char *name, struct iowl_err *err)
 {
@@ -324,11 +332,7 @@ static int apply_prio(const struct place_opts *p, const char *name, struct iowl_
 			return err_errno(err, errno, "job '%s': nice=%d", name, p->nice);
 	}
 	if (p->prio_set) {
-		/* as fio: a level without a class is best-effort */
-		unsigned cls = p->prioclass ? p->prioclass : IOPRIO_CLASS_BE;
-
-		if (syscall(SYS_ioprio_set, IOPRIO_WHO_PROCESS, 0,
-			    (int)(cls << IOPRIO_CLASS_SHIFT | p->prio)))
+		if (syscall(SYS_ioprio_set, IOPRIO_WHO_PROCESS, 0, (int)place_ioprio(p)))
 			return err_errno(err, errno, "job '%s': prio=%u prioclass=%u: ioprio_set",
 					 name, p->prio, p->prioclass);
 	}

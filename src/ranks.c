@@ -558,6 +558,8 @@ static void put_unit(struct wire *w, const struct job_result *u)
 	st->nstreams = 0;
 	st->steps = NULL;
 	st->nsteps = 0;
+	for (unsigned d = 0; d < 3; d++) /* and so do the per-priority ones */
+		st->dir[d].prios = NULL;
 	for (unsigned i = 0; i < NHIST; i++) {
 		if (*hist_slot(st, i))
 			wu.hmask |= 1U << i;

@@ -21,6 +21,7 @@
 #include "iowl/fiolog_gz.h"
 #include "iowl/hist.h"
 #include "iowl/outfile.h"
+#include "iowl/place.h"
 #include "iowl/job.h"
 #include "iowl/snap.h"
 #include "iowl/stats.h"
@@ -50,6 +51,7 @@ struct wlog {
 	bool on[L_NR]; /* per IO: kept and measured (fio's disable_* leave it empty) */
 	bool log_offset;
 	bool log_prio;
+	uint16_t ioprio;       /* the thread's (prio, prioclass): an IO's without its own */
 	bool per_io;
 	bool track_max;	       /* log_max_value: averaged latency lines show the window's max */
 	bool unix_epoch;       /* log_unix_epoch: times are Unix ms */
@@ -152,6 +154,7 @@ int wlog_open(struct wlog **out, const struct job *job, unsigned number, struct 
 	l->hist.fd = -1;
 	l->log_offset = o->log_offset;
 	l->log_prio = o->log_prio;
+	l->ioprio = place_ioprio(&o->place);
 	for (unsigned k = 0; k < L_NR; k++)
 		l->f[k].prio_hex = o->log_prio;
 	l->avg_ns = (uint64_t)o->log_avg_msec * 1000000ULL;
@@ -245,7 +248,7 @@ void wlog_io(struct wlog *l, const struct io_u *io, bool queued, uint64_t now)
 		.ddir = io->op,
 		.bs = (uint32_t)io->res,
 		.offset = io->offset,
-		.prio = io->ioprio,
+		.prio = io->ioprio ? io->ioprio : l->ioprio,
 	};
 	uint64_t lat = now - io->start_ns;
 

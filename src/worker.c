@@ -232,6 +232,9 @@ static void complete_io(struct worker *w, struct io_u *io, uint64_t now)
 		if (ds->lat_hist)
 			hist_add(ds->lat_hist, now - io->start_ns);
 	}
+	if (ds->prios) /* cmdprio: the latency per priority */
+		stats_prio_add(ds->prios, io->ioprio ? io->ioprio : w->ioprio,
+			       now - (w->prio_lat ? io->start_ns : io->issue_ns));
 	if (w->lat_limits && !w->verifying)
 		worker_lat_limits(w, io, now - io->start_ns, now);
 	end_verify(w, io, true);

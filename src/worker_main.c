@@ -148,6 +148,34 @@ static unsigned stats_dirs(const struct job *job)
 	return dirs & ((1U << DDIR_WRITE) | (1U << DDIR_TRIM)) ? dirs | 1U << DDIR_READ : dirs;
 }
 
+/*
+ * fio's per-priority latency (cmdprio): a slot per priority each direction's IOs may have, the
+ * thread's own first, made before the first IO.
+ */
+static int prio_slots(struct worker *w)
+{
+	const struct job_opts *o = &w->job->o;
+	bool hist = o->clat_percentiles || o->lat_percentiles;
+	uint16_t v[CMDPRIO_SPLIT_MAX];
+
+	w->ioprio = place_ioprio(&o->place);
+	w->prio_lat = o->lat_percentiles;
+	if (!w->cmdprio || !o->stats || (w->prio_lat ? o->disable_lat : o->disable_clat))
+		return 0;
+	for (unsigned d = 0; d < 2; d++) {
+		unsigned n = cmdprio_values(w->cmdprio, d, v);
+
+		if (!(w->job->dirs & (1U << d)) || !n)
+			continue;
+		if (stats_prio_slot(&w->stats.dir[d], w->ioprio, hist))
+			return -ENOMEM;
+		for (unsigned i = 0; i < n; i++)
+			if (stats_prio_slot(&w->stats.dir[d], v[i], hist))
+				return -ENOMEM;
+	}
+	return 0;
+}
+
 int worker_setup(struct worker *w)
 {
 	const struct job_opts *o = &w->job->o;
@@ -187,6 +215,8 @@ int worker_setup(struct worker *w)
 	if (!ret && (stats_init(&w->stats, stats_dirs(w->job), o->slat_percentiles,
 				o->clat_percentiles, o->lat_percentiles) ||
 		     stats_streams_init(&w->stats, w->job->nstreams)))
+		ret = err_nomem(&w->err, "out of memory");
+	if (!ret && prio_slots(w))
 		ret = err_nomem(&w->err, "out of memory");
 	for (unsigned i = 0; !ret && o->clat_percentiles && i < w->job->nstreams; i++)
 		for (unsigned d = 0; !ret && d < DDIR_NR; d++)

@@ -54,6 +54,12 @@ struct cmdprio {
 
 void cmdprio_init(struct cmdprio *c, const struct cmdprio_opts *o, uint64_t seed);
 
+/*
+ * The priorities cmdprio may give direction d's IOs (0 reads, 1 writes), in the order of the
+ * options, into out; returns how many (repeats included).
+ */
+unsigned cmdprio_values(const struct cmdprio *c, unsigned d, uint16_t out[CMDPRIO_SPLIT_MAX]);
+
 /* fio's draw: the share of reads and writes (of a size, with bssplit) that get the priority. */
 static inline uint16_t cmdprio_pick(struct cmdprio *c, const struct io_u *io)
 {

@@ -49,6 +49,9 @@ int place_parse_cpu_nodes(const struct opt_def *def, struct job_opts *o, const c
 int place_parse_mem_policy(const struct opt_def *def, struct job_opts *o, const char *v, char *why);
 int place_parse_nice(const struct opt_def *def, struct job_opts *o, const char *v, char *why);
 int place_parse_prio(const struct opt_def *def, struct job_opts *o, const char *v, char *why);
+/* The ioprio value prio and prioclass give the thread (0: neither was set). */
+uint16_t place_ioprio(const struct place_opts *p);
+
 int place_parse_prioclass(const struct opt_def *def, struct job_opts *o, const char *v, char *why);
 
 /*

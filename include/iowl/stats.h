@@ -12,6 +12,25 @@
 
 #define STATS_BUCKETS 7
 
+/*
+ * Completion latency per IO priority, as fio 3.33 reports it when a job's IOs have several
+ * (cmdprio_*): one slot per ioprio value, made before the run (no allocation per IO); the
+ * total latency instead with lat_percentiles, as fio.  Slots are found by class and level.
+ */
+#define STATS_PRIO_MAX 32
+struct prio_stats {
+	unsigned n;
+	uint8_t slot[STATS_PRIO_MAX];	/* stats_prio_key() -> slot + 1; 0: none */
+	uint16_t ioprio[STATS_PRIO_MAX];
+	struct lat_stat lat[STATS_PRIO_MAX];
+	struct hist *hist[STATS_PRIO_MAX];	/* with clat_percentiles or lat_percentiles */
+};
+
+static inline unsigned stats_prio_key(uint16_t ioprio)
+{
+	return ((ioprio >> 13) & 3U) << 3 | (ioprio & 7U);
+}
+
 /* Figures of one direction. */
 struct dir_stats {
 	uint64_t ios;			/* completed IOs (each short IO counts once) */
@@ -34,7 +53,23 @@ struct dir_stats {
 	struct hist *sched_hist;	/* with sched, when clat_percentiles */
 	struct lat_stat bw_samples;	/* KiB/s, one per sample period */
 	struct lat_stat iops_samples;	/* IOs/s, one per sample period */
+	struct prio_stats *prios;	/* NULL unless the job's IOs have several priorities */
 };
+
+/* Adds a priority slot to d (allocating d->prios).  Returns 0 or -ENOMEM. */
+int stats_prio_slot(struct dir_stats *d, uint16_t ioprio, bool hist);
+
+/* One IO's latency under its priority (a value without a slot is not counted). */
+static inline void stats_prio_add(struct prio_stats *p, uint16_t ioprio, uint64_t ns)
+{
+	unsigned s = p->slot[stats_prio_key(ioprio)];
+
+	if (!s)
+		return;
+	lat_add(&p->lat[s - 1], ns);
+	if (p->hist[s - 1])
+		hist_add(p->hist[s - 1], ns);
+}
 
 /* The first IO error a worker saw. */
 struct io_error {

@@ -90,6 +90,8 @@ struct worker {
 	struct verify *verify;		/* NULL unless the job verifies */
 	struct fill fill;		/* write buffer contents (without verify) */
 	struct cmdprio *cmdprio;	/* per-IO priorities; NULL: none */
+	uint16_t ioprio;		/* the thread's own (prio, prioclass): an IO's with ioprio 0 */
+	bool prio_lat;			/* per-priority figures of lat (lat_percentiles), not clat */
 	const struct replay *replay;	/* read_iolog: the log this clone replays, else NULL */
 	uint64_t rpos;			/* its next IO */
 	uint64_t replay_delay_ns;	/* the delay before the IO next_io() just took */

@@ -129,6 +129,36 @@ static json_t *json_lat(const struct job *job, const struct lat_stat *s, bool pc
 	return o;
 }
 
+/*
+ * fio 3.33's "prios": where a direction's IOs had two or more priorities (cmdprio), each one's
+ * completion latency ("lat_ns", total latency, with lat_percentiles), in fio's order.
+ */
+static int json_prios(json_t *dir, const struct job *job, const struct prio_stats *p, bool plus)
+{
+	bool pcts = job && (job->o.clat_percentiles || job->o.lat_percentiles);
+	const char *key = job && job->o.lat_percentiles ? "lat_ns" : "clat_ns";
+	unsigned used = 0;
+	json_t *a;
+
+	for (unsigned i = 0; p && i < p->n; i++)
+		used += p->lat[i].n != 0;
+	if (used < 2)
+		return 0;
+	if (!(a = json_array()) || json_object_set_new(dir, "prios", a))
+		return -ENOMEM;
+	for (unsigned i = 0; i < p->n; i++) {
+		if (!p->lat[i].n)
+			continue;
+		if (json_array_append_new(a, json_pack("{s:i, s:i, s:o}", "prioclass",
+						       p->ioprio[i] >> 13, "prio", p->ioprio[i] & 7,
+						       key,
+						       json_lat(job, &p->lat[i], pcts, p->hist[i],
+								plus))))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
 /* bw_* (KiB/s samples) and iops_* of one direction. */
 static json_t *json_samples(const struct run_result *r, const struct job_result *u, unsigned d)
 {
@@ -166,7 +196,8 @@ static json_t *json_dir(const struct run_result *r, const struct job_result *u, 
 					  ds->clat_hist, plus),
 		      "lat_ns", json_lat(job, &ds->lat, job && job->o.lat_percentiles,
 					 ds->lat_hist, plus));
-	if (o && json_object_update_new(o, json_samples(r, u, d))) {
+	if (o && (json_prios(o, job, ds->prios, plus) ||
+		  json_object_update_new(o, json_samples(r, u, d)))) {
 		json_decref(o);
 		return NULL;
 	}

@@ -72,6 +72,50 @@ static int hist_merge_alloc(struct hist **dst, const struct hist *src)
 	return 0;
 }
 
+int stats_prio_slot(struct dir_stats *d, uint16_t ioprio, bool hist)
+{
+	struct prio_stats *p = d->prios;
+	unsigned k = stats_prio_key(ioprio), i;
+
+	if (!p && !(p = d->prios = calloc(1, sizeof(*p))))
+		return -ENOMEM;
+	if (p->slot[k])
+		return 0;
+	i = p->n;
+	if (hist && !(p->hist[i] = hist_alloc()))
+		return -ENOMEM;
+	p->ioprio[i] = ioprio;
+	lat_init(&p->lat[i]);
+	p->slot[k] = (uint8_t)(++p->n);
+	return 0;
+}
+
+static void prios_free(struct dir_stats *d)
+{
+	for (unsigned i = 0; d->prios && i < d->prios->n; i++)
+		hist_free(d->prios->hist[i]);
+	free(d->prios);
+	d->prios = NULL;
+}
+
+/* As fio sums its per-priority figures: by ioprio value, new ones after the others. */
+static int prios_merge(struct dir_stats *d, const struct prio_stats *s)
+{
+	for (unsigned i = 0; s && i < s->n; i++) {
+		unsigned j;
+
+		if (!s->lat[i].n)
+			continue;
+		if (stats_prio_slot(d, s->ioprio[i], false))
+			return -ENOMEM;
+		j = d->prios->slot[stats_prio_key(s->ioprio[i])] - 1U;
+		lat_merge(&d->prios->lat[j], &s->lat[i]);
+		if (hist_merge_alloc(&d->prios->hist[j], s->hist[i]))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
 int stats_steps_init(struct worker_stats *s, unsigned n, bool hist)
 {
 	s->steps = calloc(n, sizeof(*s->steps));
@@ -122,6 +166,11 @@ void stats_reset(struct worker_stats *s)
 			hist_clear(ds->lat_hist);
 		if (ds->sched_hist)
 			hist_clear(ds->sched_hist);
+		for (unsigned i = 0; ds->prios && i < ds->prios->n; i++) {
+			lat_init(&ds->prios->lat[i]);
+			if (ds->prios->hist[i])
+				hist_clear(ds->prios->hist[i]);
+		}
 	}
 	lat_init(&s->sync_lat);
 	memset(s->depth, 0, sizeof(s->depth));
@@ -166,7 +215,7 @@ static int dir_merge(struct dir_stats *d, const struct dir_stats *s)
 	    hist_merge_alloc(&d->lat_hist, s->lat_hist) ||
 	    hist_merge_alloc(&d->sched_hist, s->sched_hist))
 		return -ENOMEM;
-	return 0;
+	return prios_merge(d, s->prios);
 }
 
 /* fio's sum of rate samples across directions: mins, maxes, means and variances add up. */
@@ -226,6 +275,7 @@ int stats_fold_mixed(struct worker_stats *s)
 		hist_free(s->dir[d].clat_hist);
 		hist_free(s->dir[d].lat_hist);
 		hist_free(s->dir[d].sched_hist);
+		prios_free(&s->dir[d]);
 		s->dir[d] = m.dir[d];
 	}
 	s->runtime_ns = m.runtime_ns;
@@ -306,6 +356,7 @@ void stats_release(struct worker_stats *s)
 		hist_free(s->dir[d].sched_hist);
 		s->dir[d].slat_hist = s->dir[d].clat_hist = s->dir[d].lat_hist = NULL;
 		s->dir[d].sched_hist = NULL;
+		prios_free(&s->dir[d]);
 	}
 	for (unsigned i = 0; s->streams && i < s->nstreams; i++)
 		for (unsigned d = 0; d < DDIR_NR; d++)
