@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "iowl/clock.h"
 #include "iowl/cli.h"
@@ -80,6 +81,9 @@ int cli_check_jobs(const struct iowl_run *run, struct iowl_err *err)
 		if (c == CLOCK_SRC_GETTIME) /* before any worker starts */
 			iowl_clock.tsc = false;
 	}
+	if (o->bandwidth_log && !o->parse_only && access(".", W_OK))
+		return err_errno(err, errno,
+				 "--bandwidth-log writes agg-read_bw.log, agg-write_bw.log and agg-trim_bw.log in the current directory");
 	if (o->max_jobs && clones > o->max_jobs)
 		return err_set(err, "the jobs have %u clones in all, more than --max-jobs=%u",
 			       clones, o->max_jobs);

@@ -559,6 +559,8 @@ static const struct cli_flag table[] = {
 		 "=CMD  the command a trigger runs (/bin/sh -c CMD)"),
 	FIO_FLAG("alloc-size", CLI_ARG_OPT, set_count, 0,
 		 "=KB  accepted: iowl has no fixed pool to size"),
+	FIO_FLAG("bandwidth-log", CLI_ARG_NONE, set_true, RO(bandwidth_log),
+		 "  the run's bandwidth in agg-{read,write,trim}_bw.log"),
 	FIO_FLAG("inflate-log", CLI_ARG_NEED, do_inflate, 0,
 		 "=FILE  print a compressed log (log_store_compressed) as text"),
 	/* fio's flags iowl refuses, with the reason */
@@ -577,8 +579,6 @@ static const struct cli_flag table[] = {
 	REFUSED("merge-blktrace-only", "iowl does not read blktrace traces"),
 	REFUSED("idle-prof",
 		"iowl does not run fio's idle-priority profiling threads; the JSON's usr_cpu and sys_cpu and --iostat's %util show the CPU and device load"),
-	REFUSED("bandwidth-log",
-		"fio 3.33 fills its agg-*_bw.log files only while it prints the status line; use write_bw_log in each job, or --status-interval, whose JSON lines hold the run's bandwidth"),
 };
 
 const struct cli_flag *cli_flag_table(size_t *n)

@@ -20,6 +20,7 @@
 
 #include <jansson.h>
 
+#include "iowl/bwlog.h"
 #include "iowl/clock.h"
 #include "iowl/diskstats.h"
 #include "iowl/engine.h"
@@ -611,6 +612,7 @@ static bool phase_wait(struct iowl_run *run, struct phase *p, struct ivl *iv)
 						      (long)(nap % NSEC_PER_SEC) },
 				  NULL);
 		ivl_poll(iv, clock_ns());
+		bwlog_poll(run->bwlog, (const struct worker *const *)p->w, p->n, clock_ns());
 		if (!lost_at)
 			progress_update(&prog, (const struct worker *const *)p->w, p->n,
 					run->ctl.start_ns);
@@ -1017,6 +1019,7 @@ static int run_phase(struct iowl_run *run, unsigned phase, unsigned *number,
 				ivl_rebase(iv, run->ctl.start_ns);
 			}
 			phase_release(run);
+			bwlog_phase(run->bwlog, run->ctl.start_ns);
 			joined = phase_wait(run, &p, iv);
 
 
@@ -1179,6 +1182,8 @@ int run_collect(struct iowl_run *run, struct run_outcome *o)
 	run->ctl.job_done = calloc(run->njobs ? run->njobs : 1, sizeof(*run->ctl.job_done));
 	if (!o->res.collected || !run->ctl.job_done)
 		ret = -ENOMEM;
+	if (!ret && run->opts.bandwidth_log && !run->opts.parse_only)
+		ret = bwlog_open(&run->bwlog, run->jobs, run->njobs, clock_ns(), &why);
 	ranks_begin(nphases);
 	for (unsigned ph = 0; ph < nphases && !ret && !run->abandoned; ph++) {
 		if (signal_seen || output_gone(run) || run->ended_by[0]) {
@@ -1190,6 +1195,8 @@ int run_collect(struct iowl_run *run, struct run_outcome *o)
 				o->phase_disk ? o->phase_disk + (size_t)ph * 2 * o->disks.n : NULL, &why);
 	}
 	signal_ctl = NULL;
+	bwlog_close(run->bwlog);
+	run->bwlog = NULL;
 	run->signal = signal_seen;
 	not_run_why(run, ret, &why, reason, sizeof(reason));
 	if (o->res.collected && add_not_run(run, &o->res, reason))

@@ -93,6 +93,7 @@ struct run_opts {
 	const char *trigger_file; /* --trigger-file: end the run when it appears */
 	uint64_t trigger_timeout; /* --trigger-timeout, ns from the start; 0: none */
 	const char *trigger_cmd;  /* --trigger: run by /bin/sh when the trigger fires */
+	bool bandwidth_log;	  /* --bandwidth-log: agg-*_bw.log (bwlog.h) */
 };
 
 struct sweep_key;
@@ -115,6 +116,7 @@ struct iowl_run {
 	struct target_plan *plans;
 	unsigned nplans;
 	uint64_t trigger_t0; /* --trigger-timeout counts from here: the first phase's start */
+	struct bwlog *bwlog; /* --bandwidth-log; NULL: none */
 };
 
 /*
