@@ -95,6 +95,7 @@ void bwlog_close(struct bwlog *b)
 		return;
 	for (unsigned d = 0; d < 3; d++)
 		if (b->f[d] && (ferror(b->f[d]) | fclose(b->f[d])))
-			iowl_warn("--bandwidth-log: %s is incomplete: %s", names[d], strerror(errno));
+			iowl_warn("--bandwidth-log: %s is incomplete: %s", names[d],
+				  strerror(errno));
 	free(b);
 }

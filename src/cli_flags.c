@@ -14,6 +14,7 @@
 #include "iowl/options.h"
 #include "iowl/analyze.h"
 #include "iowl/curve.h"
+#include "iowl/debug.h"
 #include "iowl/fiolog_gz.h"
 #include "iowl/suggest.h"
 #include "iowl/sweep.h"
@@ -245,12 +246,22 @@ static int do_enghelp(struct run_opts *o, const struct cli_flag *f, const char *
 	return enghelp(value, err);
 }
 
+/* fio's --debug: the categories to trace, or their list. */
+static int do_debug(struct run_opts *o, const struct cli_flag *f, const char *value,
+		    struct iowl_err *err)
+{
+	int r = debug_parse(value, err);
+
+	return r == 1 ? CLI_DONE : r;
+}
+
 /* fio's --inflate-log: a compressed log printed as text, then the run is over. */
 static int do_inflate(struct run_opts *o, const struct cli_flag *f, const char *value,
 		      struct iowl_err *err)
 {
 	if (!*value)
-		return err_set(err, "--inflate-log needs a compressed log (--inflate-log=NAME_KIND.N.log.fz)");
+		return err_set(err,
+			       "--inflate-log needs a compressed log (--inflate-log=NAME_KIND.N.log.fz)");
 	return fiolog_inflate(value, stdout, err) ?: CLI_DONE;
 }
 
@@ -561,6 +572,8 @@ static const struct cli_flag table[] = {
 		 "=KB  accepted: iowl has no fixed pool to size"),
 	FIO_FLAG("bandwidth-log", CLI_ARG_NONE, set_true, RO(bandwidth_log),
 		 "  the run's bandwidth in agg-{read,write,trim}_bw.log"),
+	FIO_FLAG("debug", CLI_ARG_NEED, do_debug, 0,
+		 "=TYPE[,TYPE]  trace fio's categories iowl has (--debug=help lists them)"),
 	FIO_FLAG("inflate-log", CLI_ARG_NEED, do_inflate, 0,
 		 "=FILE  print a compressed log (log_store_compressed) as text"),
 	/* fio's flags iowl refuses, with the reason */
@@ -569,8 +582,6 @@ static const struct cli_flag table[] = {
 	REFUSED("daemonize", MPI_WHY),
 	REFUSED("remote-config", MPI_WHY),
 	REFUSED("trigger-remote", MPI_WHY),
-	REFUSED("debug",
-		"fio's internal debug traces have no counterpart in iowl (strace -f, --status-interval and the JSON's iowl.diagnostics show what it does)"),
 	REFUSED("aux-path",
 		"iowl writes no state files of its own (fio puts verify state files there)"),
 	REFUSED("crctest", "iowl has no checksum speed test (bench/ holds its micro-benchmarks)"),

@@ -10,6 +10,7 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include "iowl/debug.h"
 #include "iowl/engine.h"
 #include "iowl/iolog_read.h"
 #include "iowl/job.h"
@@ -409,6 +410,10 @@ static int rl_blktrace(struct rlog *l, FILE *f, bool swap, struct iowl_err *err)
 			op = (t.action & BLK_TC_ACT(BLK_TC_WRITE)) ? DDIR_WRITE : DDIR_READ;
 		if (op <= DDIR_TRIM && !t.bytes)
 			continue;
+		dprint(DBG_BLKTRACE,
+		       "%s event %u: %s sector %llu, %u bytes, device %u:%u, after %llu ns",
+		       l->path, l->line, ddir_name(op), (unsigned long long)t.sector, t.bytes,
+		       t.device >> 20, t.device & 0xfffff, (unsigned long long)delay);
 		ret = rl_add(l, op, (unsigned)file, op <= DDIR_TRIM ? t.sector * 512 : 0,
 			     op <= DDIR_TRIM ? t.bytes : 0, delay) ?
 			      err_nomem(err, "out of memory") :

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "iowl/debug.h"
 #include "iowl/engine.h"
 #include "iowl/jobfile.h"
 #include "iowl/options.h"
@@ -80,6 +81,8 @@ static int apply_to(struct job_opts *o, struct opt_pos *pos, const struct pendin
 	}
 	if (pos)
 		pos[opt_index(def)] = (struct opt_pos){ p->file, p->line, p->value };
+	dprint(DBG_PARSE, "%s:%u: %s%s%s", p->file ? p->file : "command line", p->line, p->key,
+	       p->value ? "=" : "", p->value ? p->value : "");
 	return 0;
 }
 
@@ -362,6 +365,29 @@ static int resolve_wait_for(struct job *jobs, unsigned njobs, struct iowl_err *e
 	return 0;
 }
 
+/* An option's value as the job file wrote it, for --debug=job. */
+static const char *written(const struct job *job, const char *key)
+{
+	const struct opt_def *d = opt_find(key);
+	const char *v = d && job->pos ? job->pos[opt_index(d)].value : NULL;
+
+	return v ? v : "(default)";
+}
+
+/* --debug=job: a job as built. */
+static void debug_job(const struct job *job)
+{
+	const struct job_opts *o = &job->o;
+
+	if (!(iowl_debug & (1U << DBG_JOB)))
+		return;
+	dprint(DBG_JOB,
+	       "job '%s' (%s:%u): ioengine=%s rw=%s bs=%s iodepth=%u numjobs=%u size=%s, group %u",
+	       o->name, job->file ? job->file : "command line", job->line, job->engine->name,
+	       written(job, "rw"), written(job, "bs"), o->iodepth, o->numjobs, written(job, "size"),
+	       job->group);
+}
+
 int jobfile_build(const struct jobfile_input *in, struct job **jobs_out, unsigned *njobs_out,
 		  struct iowl_err *err)
 {
@@ -396,6 +422,8 @@ int jobfile_build(const struct jobfile_input *in, struct job **jobs_out, unsigne
 		free(l.v);
 		if (!ret)
 			ret = job_validate(&jobs[njobs - 1], err);
+		if (!ret)
+			debug_job(&jobs[njobs - 1]);
 	}
 	if (!ret && !njobs && in->nsections)
 		ret = err_set(err, "no job matches the --section names given");

@@ -9,6 +9,7 @@
 #include "iowl/gen.h"
 #include "iowl/verify.h"
 #include "iowl/wlog.h"
+#include "iowl/debug.h"
 #include "worker_int.h"
 
 static void put_io(struct worker *w, struct io_u *io)
@@ -151,6 +152,11 @@ static void complete_io(struct worker *w, struct io_u *io, uint64_t now)
 {
 	struct dir_stats *ds;
 	bool again = io->res == -EINTR || (io->res == -EAGAIN && !w->eng.params.nowait);
+
+	dprint(DBG_IO,
+	       "complete: job '%s' clone %u %s offset=%llu len=%u file=%u res=%d lat=%lluns",
+	       w->job->o.name, w->clone, ddir_name(io->op), (unsigned long long)io->offset, io->len,
+	       io->file, io->res, (unsigned long long)(now - io->start_ns));
 
 	if (io->res <= 0 && io->op < DDIR_FSYNC && io->len && !again) {
 		/* The failing part is reported (after a short transfer, the rest). */
@@ -553,6 +559,10 @@ static struct io_u *next_io(struct worker *w, uint64_t now)
 static int issue(struct worker *w, struct io_u *io)
 {
 	int ret;
+
+	dprint(DBG_IO, "queue: job '%s' clone %u %s offset=%llu len=%u file=%u (%s)%s",
+	       w->job->o.name, w->clone, ddir_name(io->op), (unsigned long long)io->offset, io->len,
+	       io->file, w->plan.files[io->file].path, io->flags & IO_RETRY ? " again" : "");
 
 	/* verify_only: a write is not made, only counted (fio's dry run), and its units noted. */
 	if (io->op == DDIR_WRITE && w->job->o.verify_only) {

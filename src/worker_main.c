@@ -18,6 +18,7 @@
 #include "iowl/place.h"
 #include "iowl/jobctl.h"
 #include "iowl/lattarget.h"
+#include "iowl/debug.h"
 #include "worker_int.h"
 
 struct worker *worker_new(const struct job *job, unsigned clone, unsigned number,
@@ -101,6 +102,10 @@ static int setup_engine(struct worker *w)
 	ret = iomem_alloc(&w->mem, o, bufsz * e->depth, &e->buf_base, &w->err);
 	if (ret)
 		return ret;
+	dprint(DBG_MEM,
+	       "job '%s' clone %u: %u buffers of %llu bytes (mem kind %u) at %p, area %zu bytes",
+	       o->name, w->clone, e->depth, (unsigned long long)bufsz, w->mem.kind, e->buf_base,
+	       w->mem.len);
 	fill_init(&w->fill, w->job, w->number, region_bytes(&w->plan));
 	if (w->dedupe_total)
 		fill_share(&w->fill, w->job, w->dedupe_base, w->dedupe_total);
@@ -176,6 +181,38 @@ static int prio_slots(struct worker *w)
 	return 0;
 }
 
+/* --debug's traces of a clone's set-up: its seeds, rates and verify. */
+static void debug_setup(const struct worker *w)
+{
+	const struct job_opts *o = &w->job->o;
+
+	dprint(DBG_RANDOM,
+	       "job '%s' clone %u: randseed=%llu, thread number %u (offsets, sizes and buffers are drawn from both)%s",
+	       o->name, w->clone, (unsigned long long)o->randseed, w->number + 1,
+	       w->cmdprio ? ", cmdprio draws from randseed ^ number << 40" : "");
+	for (unsigned d = 0; d < 3; d++)
+		if (o->rate[d] || o->rate_iops[d] || o->rate_min[d] || o->rate_iops_min[d])
+			dprint(DBG_RATE,
+			       "job '%s' clone %u %s: rate=%llu B/s rate_iops=%llu rate_min=%llu B/s rate_iops_min=%llu, rate_process %u",
+			       o->name, w->clone, ddir_name(d), (unsigned long long)o->rate[d],
+			       (unsigned long long)o->rate_iops[d],
+			       (unsigned long long)o->rate_min[d],
+			       (unsigned long long)o->rate_iops_min[d], o->rate_process);
+	if (o->verify)
+		dprint(DBG_VERIFY,
+		       "job '%s' clone %u: verify=%s, do_verify=%d, depth %u, block %llu", o->name,
+		       w->clone, verify_mode_name(o->verify), o->do_verify, w->eng.depth,
+		       (unsigned long long)w->eng.buf_size);
+	for (unsigned i = 0; i < w->plan.nfiles; i++)
+		dprint(DBG_FILE,
+		       "job '%s' clone %u: file %u '%s' fd %d%s, size %llu, region %llu+%llu, logical block %u",
+		       o->name, w->clone, i, w->plan.files[i].path, w->plan.files[i].fd,
+		       w->plan.files[i].is_bdev ? " (block device)" : "",
+		       (unsigned long long)w->plan.files[i].real_size,
+		       (unsigned long long)w->plan.files[i].start,
+		       (unsigned long long)w->plan.files[i].size, w->plan.files[i].lbs);
+}
+
 int worker_setup(struct worker *w)
 {
 	const struct job_opts *o = &w->job->o;
@@ -218,6 +255,8 @@ int worker_setup(struct worker *w)
 		ret = err_nomem(&w->err, "out of memory");
 	if (!ret && prio_slots(w))
 		ret = err_nomem(&w->err, "out of memory");
+	if (!ret)
+		debug_setup(w);
 	for (unsigned i = 0; !ret && o->clat_percentiles && i < w->job->nstreams; i++)
 		for (unsigned d = 0; !ret && d < DDIR_NR; d++)
 			if ((w->job->streams[i].dirs & (1U << d)) &&
@@ -434,6 +473,8 @@ void *worker_main(void *arg)
 	int log_ret = 0;
 
 	/* placement first, so the buffers come from the job's NUMA policy, as fio; then the IDs */
+	dprint(DBG_PROCESS, "job '%s' clone %u: thread %u started", o->name, w->clone,
+	       w->number + 1);
 	w->status = place_apply(&o->place, w->number, o->name, &w->err);
 	if (!w->status &&
 	    (job_opt_is_set(w->job, OPT_ID_uid) || job_opt_is_set(w->job, OPT_ID_gid)))
@@ -530,6 +571,8 @@ out:
 		w->eng.ops->cleanup(&w->eng);
 	if (w->ctl->job_done)
 		__atomic_add_fetch(&w->ctl->job_done[w->job->index], 1, __ATOMIC_RELEASE);
+	dprint(DBG_PROCESS, "job '%s' clone %u: thread %u ends, status %d%s%s", o->name, w->clone,
+	       w->number + 1, w->status, w->status ? ": " : "", w->status ? w->err.text : "");
 	__atomic_store_n(&w->state, WORKER_DONE, __ATOMIC_RELEASE);
 	return NULL;
 }

@@ -10,6 +10,7 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include "iowl/debug.h"
 #include "iowl/diskstats.h"
 
 static const char *const disk_kind_names[] = {
@@ -452,6 +453,16 @@ int disk_set_sample(struct disk_set *s, uint64_t now_ns, struct iowl_err *err)
 	for (unsigned i = 0; i < s->n && !s->nsamples; i++)
 		s->devs[i].first = s->devs[i].prev = s->devs[i].last;
 	s->nsamples++;
+	for (unsigned i = 0; i < s->n; i++)
+		dprint(DBG_DISKUTIL,
+		       "sample %u of %s (%u:%u%s): reads %llu, sectors read %llu, writes %llu, sectors written %llu, in flight %llu",
+		       s->nsamples, s->devs[i].name, s->devs[i].major, s->devs[i].minor,
+		       s->devs[i].is_target ? ", a target's" : ", a member",
+		       (unsigned long long)s->devs[i].last.f[DISK_RD_IOS],
+		       (unsigned long long)s->devs[i].last.f[DISK_RD_SECTORS],
+		       (unsigned long long)s->devs[i].last.f[DISK_WR_IOS],
+		       (unsigned long long)s->devs[i].last.f[DISK_WR_SECTORS],
+		       (unsigned long long)s->devs[i].last.f[DISK_IN_FLIGHT]);
 	return 0;
 }
 

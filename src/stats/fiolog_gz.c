@@ -7,6 +7,7 @@
 #include <string.h>
 #include <zlib.h>
 
+#include "iowl/debug.h"
 #include "iowl/fiolog_gz.h"
 #include "iowl/outfile.h"
 
@@ -70,6 +71,10 @@ int fiolog_gz_write(struct fiolog_gz *z, int fd, const void *buf, size_t len)
 	z->s.avail_out = (uInt)z->cap;
 	if (deflate(&z->s, Z_FINISH) != Z_STREAM_END)
 		return EIO;
+	dprint(DBG_COMPRESS, "log chunk of %zu bytes (%zu samples) deflated to %zu bytes", len,
+	       len / (((const uint32_t *)buf)[4] & FIOLOG_GZ_OFFSET_BIT ? FIOLOG_GZ_SAMPLE_OFFSET :
+									  FIOLOG_GZ_SAMPLE),
+	       (size_t)(z->cap - z->s.avail_out));
 	return fd_write_all(fd, z->out, z->cap - z->s.avail_out);
 }
 

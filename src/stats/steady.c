@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "iowl/debug.h"
 #include "iowl/steady.h"
 #include "iowl/value.h"
 
@@ -225,6 +226,15 @@ bool steady_add(struct steady *st, uint64_t iops, uint64_t bw_bytes_per_s, uint6
 	st->added++;
 	if (st->added >= st->n)
 		steady_evaluate(st);
+	dprint(DBG_STEADYSTATE, "sample %llu: iops %llu, bw %llu B/s, lat mean %llu ns; %s",
+	       (unsigned long long)st->added, (unsigned long long)iops,
+	       (unsigned long long)bw_bytes_per_s, (unsigned long long)lat_mean_ns,
+	       st->added < st->n ? "the window is not full yet" :
+	       st->attained	 ? "attained" :
+				   "not attained");
+	if (st->added >= st->n)
+		dprint(DBG_STEADYSTATE, "criterion %g over the last %u samples", st->criterion,
+		       st->n);
 	return st->attained;
 }
 

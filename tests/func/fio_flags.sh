@@ -74,7 +74,7 @@ expect_status 1 "$IOWL" --alloc-size=x --parse-only --name=a $null
 expect_status 1 "$IOWL" --enghelp=sg
 
 # fio's flags iowl refuses: each by name, with a reason.
-for f in --server --client=h --daemonize=p --remote-config=f --trigger-remote=c --debug=io \
+for f in --server --client=h --daemonize=p --remote-config=f --trigger-remote=c \
 	 --aux-path=/tmp --crctest --cpuclock-test --merge-blktrace-only --idle-prof=system; do
 	expect_status 1 "$IOWL" $f --name=a $null
 	n=${f%%=*}
