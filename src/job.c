@@ -659,7 +659,8 @@ static int check_verify_off(struct job *job)
 	static const enum opt_id opts[] = { OPT_ID_verify_backlog,  OPT_ID_verify_fatal,
 					    OPT_ID_verify_interval, OPT_ID_verify_offset,
 					    OPT_ID_verify_dump,	    OPT_ID_verify_backlog_batch,
-					    OPT_ID_verify_only };
+					    OPT_ID_verify_only,	    OPT_ID_verify_async,
+					    OPT_ID_verify_async_cpus };
 	struct job_opts *o = &job->o;
 
 	for (unsigned i = 0; i < sizeof(opts) / sizeof(opts[0]); i++)

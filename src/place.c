@@ -75,24 +75,35 @@ static int cpu_range(const char *tok, struct place_set *s, char *why)
 	return 0;
 }
 
-int place_parse_cpus(const struct opt_def *def, struct job_opts *o, const char *v, char *why)
+/* A CPU list (0,5,8-15) into *s. */
+static int cpu_list(const char *v, struct place_set *s, char *why)
 {
-	struct place_set s = { { 0 } };
 	char buf[512], *save = NULL;
 
+	memset(s, 0, sizeof(*s));
 	if (strlen(v) >= sizeof(buf))
 		return snprintf(why, VAL_WHY_LEN, "the CPU list is too long"), -EINVAL;
 	strcpy(buf, v);
 	for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		int ret = cpu_range(tok, &s, why);
+		int ret = cpu_range(tok, s, why);
 
 		if (ret)
 			return ret;
 	}
-	if (!set_count(&s))
+	if (!set_count(s))
 		return snprintf(why, VAL_WHY_LEN, "names no CPU (e.g. 0,5,8-15)"), -EINVAL;
-	o->place.cpus = s;
 	return 0;
+}
+
+int place_parse_cpus(const struct opt_def *def, struct job_opts *o, const char *v, char *why)
+{
+	return cpu_list(v, &o->place.cpus, why);
+}
+
+int place_parse_verify_async_cpus(const struct opt_def *def, struct job_opts *o, const char *v,
+				  char *why)
+{
+	return cpu_list(v, &o->verify_async_cpus, why);
 }
 
 int place_parse_cpumask(const struct opt_def *def, struct job_opts *o, const char *v, char *why)

@@ -75,7 +75,7 @@ void worker_record_error(struct worker *w, const struct io_u *io, int err)
 }
 
 /* Counts bad units of a verified read as errors; the first is the error reported (EILSEQ, as fio). */
-static void record_verify(struct worker *w, unsigned bad)
+void worker_record_verify(struct worker *w, unsigned bad)
 {
 	const struct verify_failure *f = verify_failure_at(w->verify, 0);
 
@@ -102,7 +102,7 @@ static void end_verify(struct worker *w, const struct io_u *io, bool ok)
 		return;
 	bad = verify_complete(w->verify, io, ok);
 	if (bad)
-		record_verify(w, bad);
+		worker_record_verify(w, bad);
 }
 
 /* Gives a resubmitted IO back its original offset, buffer and length. */

@@ -92,6 +92,8 @@ int worker_reap_wait(struct worker *w, unsigned min, uint64_t wait_ns);
 int worker_reap(struct worker *w, unsigned min);
 int worker_run_loop(struct worker *w);
 void worker_record_error(struct worker *w, const struct io_u *io, int err);
+/* Counts bad verified units as errors (EILSEQ, the first failure's place), as fio. */
+void worker_record_verify(struct worker *w, unsigned bad);
 
 /* worker_main.c */
 int worker_setup(struct worker *w);

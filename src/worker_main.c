@@ -471,6 +471,7 @@ void *worker_main(void *arg)
 	struct iowl_err log_err = { "" };
 	uint64_t now, work_end, due;
 	int log_ret = 0;
+	unsigned bad;
 
 	/* placement first, so the buffers come from the job's NUMA policy, as fio; then the IDs */
 	dprint(DBG_PROCESS, "job '%s' clone %u: thread %u started", o->name, w->clone,
@@ -530,6 +531,8 @@ void *worker_main(void *arg)
 	getrusage(RUSAGE_THREAD, &ru1);
 	if (!w->status && w->verify)
 		w->status = verify_after_writes(w, work_end - w->start_ns);
+	if (w->verify && (bad = verify_drain(w->verify))) /* verify_async's last checks */
+		worker_record_verify(w, bad);
 	if (w->wlog && !w->ramp_end_ns)
 		log_ret = wlog_close(w->wlog, &w->stats, work_end, &log_err);
 	if (w->status && !w->pass_err && !w->stuck)

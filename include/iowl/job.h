@@ -216,6 +216,8 @@ struct job_opts {
 	unsigned verify_backlog_batch;	/* 0: verify_backlog */
 	bool experimental_verify;
 	bool verify_only;		/* dry writes, then the read-back */
+	unsigned verify_async;		/* threads that check the reads, 0: the worker itself */
+	struct place_set verify_async_cpus;	/* their CPUs; empty: any */
 	bool group_reporting;
 	double percentile_list[JOB_PCT_MAX];
 	unsigned npercentiles;

@@ -99,6 +99,8 @@ struct opt_def {
 	X(thinktime_spin) \
 	X(uid) \
 	X(verify) \
+	X(verify_async) \
+	X(verify_async_cpus) \
 	X(verify_backlog) \
 	X(verify_backlog_batch) \
 	X(verify_dump) \

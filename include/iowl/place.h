@@ -44,6 +44,8 @@ struct job_opts;
 /* Parsers of the option table (opt_parse_fn): cpus_allowed, cpumask, numa_cpu_nodes,
  * numa_mem_policy, nice, prio and prioclass.  Return 0 or -EINVAL with why set. */
 int place_parse_cpus(const struct opt_def *def, struct job_opts *o, const char *v, char *why);
+int place_parse_verify_async_cpus(const struct opt_def *def, struct job_opts *o, const char *v,
+				  char *why);
 int place_parse_cpumask(const struct opt_def *def, struct job_opts *o, const char *v, char *why);
 int place_parse_cpu_nodes(const struct opt_def *def, struct job_opts *o, const char *v, char *why);
 int place_parse_mem_policy(const struct opt_def *def, struct job_opts *o, const char *v, char *why);

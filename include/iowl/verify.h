@@ -13,6 +13,7 @@
 
 #include "iowl/engine.h"
 #include "iowl/err.h"
+#include "iowl/place.h"
 #include "iowl/target.h"
 
 #define VERIFY_LOG_MAX		32	/* failures kept in detail per worker */
@@ -104,6 +105,8 @@ struct verify_params {
 	bool writes;			/* the job writes: the last write of each unit is kept */
 	bool do_verify, fatal, dump, only;
 	unsigned backlog, backlog_batch;	/* verify_backlog, verify_backlog_batch */
+	unsigned async;			/* verify_async: threads that check the reads, 0: inline */
+	const struct place_set *async_cpus;	/* verify_async_cpus (borrowed), NULL: any CPU */
 };
 
 /* The verification of clone of job, as its options say. */
@@ -167,7 +170,14 @@ void verify_next(struct verify *v, struct io_u *io);
 bool verify_finish_writes(struct verify *v);
 
 /* The i-th failure kept in detail (i < VERIFY_LOG_MAX), or NULL. */
-const struct verify_failure *verify_failure_at(const struct verify *v, unsigned i);
+const struct verify_failure *verify_failure_at(struct verify *v, unsigned i);
+
+/*
+ * With verify_async: waits until every read handed to the threads is checked and stops them
+ * (at the end of the worker's IO).  Returns the units found bad that verify_complete() has not
+ * returned yet; 0 without verify_async.
+ */
+unsigned verify_drain(struct verify *v);
 
 /* Prints every failure kept in detail to stderr, for job name, and how many more there were. */
 void verify_print(const struct verify *v, const char *name);

@@ -25,7 +25,11 @@ void verify_params_of(const struct job *job, unsigned clone, struct verify_param
 		.only = o->verify_only,
 		.backlog = o->verify_backlog,
 		.backlog_batch = o->verify_backlog_batch,
+		.async = o->verify_async,
 	};
+	for (unsigned i = 0; i < PLACE_CPUS_MAX / 64; i++)
+		if (o->verify_async_cpus.bits[i])
+			p->async_cpus = &o->verify_async_cpus;
 }
 
 /*

@@ -63,7 +63,9 @@ struct verify *verify_new(const struct verify_params *p, const struct target_fil
 	v->dump = p->dump;
 	v->only = p->only;
 	v->cfg.swap = p->offset;
-	if (verify_alloc(v, p, depth, err))
+	pthread_mutex_init(&v->log_lock, NULL);
+	if (verify_alloc(v, p, depth, err) ||
+	    (p->async && verify_async_start(v, p->async, p->async_cpus, depth, buf_size, err)))
 		goto out_free;
 	return v;
 out_free:
@@ -75,6 +77,9 @@ void verify_free(struct verify *v)
 {
 	if (!v)
 		return;
+	if (v->async)
+		verify_async_stop(v);
+	pthread_mutex_destroy(&v->log_lock);
 	verify_cfg_release(&v->cfg);
 	free(v->base);
 	free(v->state);
@@ -162,18 +167,6 @@ static void backlog_add(struct verify *v, const struct io_u *io)
 	}
 }
 
-static void log_failure(struct verify *v, const struct io_u *io, const unsigned char *unit,
-			uint64_t offset, uint32_t want)
-{
-	struct verify_failure *f;
-
-	if (v->nlog == VERIFY_LOG_MAX)
-		return;
-	f = &v->log[v->nlog++];
-	verify_unit_explain(&v->cfg, unit, offset, want, unit_seed(v, want, offset), v->scratch, f);
-	f->file = io->file;
-}
-
 /* Writes n bytes at p to NAME.OFFSET.what in the current directory, as fio's verify_dump; says where. */
 static void dump_buf(const char *path, uint64_t offset, const char *what, const void *p, size_t n)
 {
@@ -193,49 +186,55 @@ static void dump_buf(const char *path, uint64_t offset, const char *what, const 
 		fclose(f);
 }
 
-/* verify_dump: the failed unit as read and as it should be (failure path only). */
-static void dump_unit(struct verify *v, const struct io_u *io, const unsigned char *unit,
-		      uint64_t offset, uint32_t want)
+/* Keeps the failure of unit at offset (want: its last write) and, with verify_dump, writes it out. */
+static void failed_unit(struct verify *v, const struct verify_read *r, const unsigned char *unit,
+			uint64_t offset, uint32_t want, unsigned char *scratch)
 {
 	struct verify_failure f;
-	const char *path = v->files[io->file].path;
+	const char *path = v->files[r->file].path;
 
-	verify_unit_explain(&v->cfg, unit, offset, want, unit_seed(v, want, offset), v->scratch,
-			    &f);
+	verify_unit_explain(&v->cfg, unit, offset, want, unit_seed(v, want, offset), scratch, &f);
+	f.file = r->file;
+	if (v->async)
+		pthread_mutex_lock(&v->log_lock);
+	if (v->nlog < VERIFY_LOG_MAX)
+		v->log[v->nlog++] = f;
+	if (v->async)
+		pthread_mutex_unlock(&v->log_lock);
+	if (!v->dump)
+		return;
 	dump_buf(path, offset, "received", unit, v->cfg.interval);
-	dump_buf(path, offset, "expected", v->scratch, v->cfg.interval);
+	dump_buf(path, offset, "expected", scratch, v->cfg.interval);
 }
 
-/* Checks the units of a completed read against their last writes (s) or on their own (no s). */
-static unsigned check_read(struct verify *v, const struct io_u *io, const uint32_t *s, unsigned src)
+unsigned verify_check_read(struct verify *v, const struct verify_read *r, struct verify_counts *c,
+			   unsigned char *scratch)
 {
-	unsigned char *p = io->buf;
-	uint32_t iv = v->cfg.interval, n = io->len / iv;
+	uint32_t iv = v->cfg.interval, n = r->len / iv;
 	unsigned bad = 0;
 
 	if (v->cfg.mode == VERIFY_NULL)
 		return 0; /* fio's null: pretend, count nothing */
-	for (uint32_t k = 0; k < n && !v->halted; k++) {
-		uint32_t want = s ? s[k] & VERIFY_SEQ_MASK : 0;
-		uint64_t off = io->offset + (uint64_t)k * iv;
+	for (uint32_t k = 0; k < n && !verify_halted(v); k++) {
+		unsigned char *u = r->buf + (size_t)k * iv;
+		uint32_t want = r->want ? r->want[k] & VERIFY_SEQ_MASK : 0;
+		uint64_t off = r->offset + (uint64_t)k * iv;
 
-		if (s && !want)
+		if (r->want && !want)
 			continue; /* not written by this job, or its write failed */
 		if (v->only)
 			want = 0; /* written by an earlier run: checked on its own (fio's verify_only) */
-		v->units++;
-		v->by_src[src]++;
+		c->units++;
+		c->by_src[r->src]++;
 		if (v->cfg.swap)
-			unit_swap(&v->cfg, p + (size_t)k * iv);
-		if (verify_unit_check(&v->cfg, p + (size_t)k * iv, off, want,
-				      unit_seed(v, want, off)) == VERIFY_OK)
+			unit_swap(&v->cfg, u);
+		if (verify_unit_check(&v->cfg, u, off, want, unit_seed(v, want, off)) == VERIFY_OK)
 			continue;
 		bad++;
-		v->errors++;
-		log_failure(v, io, p + (size_t)k * iv, off, want);
-		if (v->dump)
-			dump_unit(v, io, p + (size_t)k * iv, off, want);
-		v->halted = v->fatal;
+		c->errors++;
+		failed_unit(v, r, u, off, want, scratch);
+		if (v->fatal)
+			__atomic_store_n(&v->halted, true, __ATOMIC_RELEASE);
 	}
 	return bad;
 }
@@ -244,6 +243,12 @@ unsigned verify_complete(struct verify *v, const struct io_u *io, bool ok)
 {
 	uint32_t n, *s = unit_state(v, io, &n);
 	unsigned src = v->io_src[io->index], bad = 0;
+	struct verify_read r = { .buf = io->buf,
+				 .offset = io->offset,
+				 .len = io->len,
+				 .file = io->file,
+				 .want = s,
+				 .src = src };
 
 	v->io_src[io->index] = SRC_READ;
 	if (io->op == DDIR_WRITE) {
@@ -254,11 +259,15 @@ unsigned verify_complete(struct verify *v, const struct io_u *io, bool ok)
 			backlog_add(v, io);
 		return 0;
 	}
-	if (io->op == DDIR_READ && ok && !v->halted)
-		bad = check_read(v, io, s, src);
+	if (io->op == DDIR_READ && ok && !verify_halted(v)) {
+		if (v->async)
+			verify_async_push(v, &r); /* copies the data and the last writes */
+		else
+			bad = verify_check_read(v, &r, &v->cnt, v->scratch);
+	}
 	for (uint32_t k = 0; s && k < n; k++)
 		s[k] &= ~VERIFY_BUSY;
-	return bad;
+	return v->async ? verify_async_reap(v) : bad;
 }
 
 /* Moves the read-back cursor to the next unit with a known last write.  True if there is one. */
@@ -275,7 +284,7 @@ static bool readback_more(struct verify *v)
 
 bool verify_pending(struct verify *v)
 {
-	if (v->halted)
+	if (verify_halted(v))
 		return false;
 	if (v->readback)
 		return readback_more(v);
@@ -328,7 +337,7 @@ void verify_next(struct verify *v, struct io_u *io)
 
 bool verify_finish_writes(struct verify *v)
 {
-	if (v->halted)
+	if (verify_halted(v))
 		return false;
 	/* With a backlog the earlier batches were read: only the last, partial one is left. */
 	if (!v->ring && v->state && v->do_verify) {
@@ -342,9 +351,28 @@ bool verify_finish_writes(struct verify *v)
 	return v->flushing;
 }
 
-const struct verify_failure *verify_failure_at(const struct verify *v, unsigned i)
+const struct verify_failure *verify_failure_at(struct verify *v, unsigned i)
 {
-	return i < v->nlog ? &v->log[i] : NULL;
+	const struct verify_failure *f;
+
+	if (v->async) /* the threads may be adding one */
+		pthread_mutex_lock(&v->log_lock);
+	f = i < v->nlog ? &v->log[i] : NULL;
+	if (v->async)
+		pthread_mutex_unlock(&v->log_lock);
+	return f;
+}
+
+unsigned verify_drain(struct verify *v)
+{
+	unsigned bad;
+
+	if (!v->async)
+		return 0;
+	verify_async_stop(v);
+	bad = v->bad_left;
+	v->bad_left = 0;
+	return bad;
 }
 
 static void print_one(const struct verify *v, const char *name, const struct verify_failure *f)
@@ -384,9 +412,9 @@ void verify_print(const struct verify *v, const char *name)
 {
 	for (unsigned i = 0; i < v->nlog; i++)
 		print_one(v, name, &v->log[i]);
-	if (v->errors > v->nlog)
+	if (v->cnt.errors > v->nlog)
 		iowl_warn("job '%s': verify: %" PRIu64 " more failed units not shown", name,
-			  v->errors - v->nlog);
+			  v->cnt.errors - v->nlog);
 }
 
 void verify_publish(const struct verify *v, struct verify_totals *t)
@@ -395,11 +423,11 @@ void verify_publish(const struct verify *v, struct verify_totals *t)
 		t->mode = v->cfg.mode;
 		t->interval = v->cfg.interval;
 	}
-	t->units += v->units;
-	t->errors += v->errors;
-	t->read_units += v->by_src[SRC_READ];
-	t->backlog_units += v->by_src[SRC_BACKLOG];
-	t->readback_units += v->by_src[SRC_READBACK];
+	t->units += v->cnt.units;
+	t->errors += v->cnt.errors;
+	t->read_units += v->cnt.by_src[SRC_READ];
+	t->backlog_units += v->cnt.by_src[SRC_BACKLOG];
+	t->readback_units += v->cnt.by_src[SRC_READBACK];
 	if (!v->nlog || t->has_failure)
 		return;
 	t->first = v->log[0];

@@ -9,8 +9,10 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <pthread.h>
 #include <stdint.h>
 
+#include "iowl/place.h"
 #include "iowl/verify.h"
 
 /*
@@ -150,6 +152,23 @@ enum verify_src {
 	SRC_READBACK,		/* after the writes */
 };
 
+/* Units checked and failed, by where their reads came from. */
+struct verify_counts {
+	uint64_t units, errors, by_src[3];
+};
+
+/* A completed read to check: where it was, its data, and the last write known of each unit. */
+struct verify_read {
+	unsigned char *buf;
+	uint64_t offset;
+	uint32_t len;
+	uint32_t file;			/* index in the worker's plan */
+	const uint32_t *want;		/* per unit, as struct verify.state; NULL: none known */
+	unsigned src;			/* enum verify_src */
+};
+
+struct verify_async;
+
 struct verify {
 	struct verify_cfg cfg;
 	const struct target_file *files;	/* the worker's plan */
@@ -162,7 +181,8 @@ struct verify {
 	uint64_t seed;
 	uint32_t seq;			/* the last write sequence number given */
 	uint32_t max_units;		/* units one io_u buffer holds */
-	bool do_verify, fatal, halted;
+	bool do_verify, fatal;
+	bool halted;			/* verify_fatal stopped all checking (atomic: async threads set it) */
 	/* verify_backlog: completed writes not read back yet, a ring */
 	struct verify_extent *ring;
 	unsigned ring_cap, ring_head, ring_n, backlog;
@@ -175,10 +195,44 @@ struct verify {
 	bool readback;
 	uint64_t rb_unit;
 	unsigned rb_file;
+	/* verify_async: the threads that check reads, NULL: checked inline */
+	struct verify_async *async;
+	pthread_mutex_t log_lock;	/* the failures kept, with async threads (failures only) */
+	unsigned bad_left;		/* bad units the stopped threads found, not reaped yet */
 	/* results */
-	uint64_t units, errors, by_src[3];
+	struct verify_counts cnt;
 	unsigned nlog;
 	struct verify_failure log[VERIFY_LOG_MAX];
 };
+
+/*
+ * Checks the units of r, counting them into c, and keeps what failed (verify_dump writes them
+ * out); scratch holds one unit.  Returns the number of units that failed.  Safe from several
+ * threads at once with their own c and scratch.
+ */
+unsigned verify_check_read(struct verify *v, const struct verify_read *r, struct verify_counts *c,
+			   unsigned char *scratch);
+
+/* True once verify_fatal has stopped all checking. */
+static inline bool verify_halted(const struct verify *v)
+{
+	return __atomic_load_n(&v->halted, __ATOMIC_ACQUIRE);
+}
+
+/*
+ * verify_async (async.c): starts n threads on the CPUs of cpus (NULL or empty: any) that check
+ * the reads verify_async_push() hands them.  Returns 0 or -errno with err set.
+ */
+int verify_async_start(struct verify *v, unsigned n, const struct place_set *cpus, unsigned depth,
+		       uint64_t buf_size, struct iowl_err *err);
+
+/* Hands a completed read to a thread, copying its data (waits while every thread is busy). */
+void verify_async_push(struct verify *v, const struct verify_read *r);
+
+/* The units the threads found bad since the last call (the worker counts them as errors). */
+unsigned verify_async_reap(struct verify *v);
+
+/* Waits for every read handed over to be checked, stops the threads and adds their figures in. */
+void verify_async_stop(struct verify *v);
 
 #endif
