@@ -660,7 +660,8 @@ static int check_verify_off(struct job *job)
 					    OPT_ID_verify_interval, OPT_ID_verify_offset,
 					    OPT_ID_verify_dump,	    OPT_ID_verify_backlog_batch,
 					    OPT_ID_verify_only,	    OPT_ID_verify_async,
-					    OPT_ID_verify_async_cpus };
+					    OPT_ID_verify_async_cpus, OPT_ID_trim_percentage,
+					    OPT_ID_trim_backlog,    OPT_ID_trim_backlog_batch };
 	struct job_opts *o = &job->o;
 
 	for (unsigned i = 0; i < sizeof(opts) / sizeof(opts[0]); i++)
@@ -685,8 +686,10 @@ static int check_verify_combos(struct job *job, struct iowl_err *err)
 	if (job->engine && (job->engine->flags & ENGINE_F_NODATA))
 		return JOB_ERR(job, "verify", err, "ioengine %s moves no data: there is nothing to verify",
 			       o->ioengine);
-	if (job_does_dir(job, DDIR_TRIM))
-		return JOB_ERR(job, "verify", err, "verification does not check trimmed blocks (use a workload without trims)");
+	/* trimwrite writes every block it trims: its writes are verified */
+	if (job_does_dir(job, DDIR_TRIM) && !(o->rw & RW_F_TRIMWRITE))
+		return JOB_ERR(job, "verify", err,
+			       "verification does not check trimmed blocks (use a workload without trims, trimwrite, or trim_percentage)");
 	if (job->nstreams)
 		return JOB_ERR(job, "verify", err, "verification of jobs with streams is not supported");
 	if (o->zero_buffers || o->buffer_compress_percentage)
@@ -743,6 +746,13 @@ static int check_verify(struct job *job, struct iowl_err *err)
 	ret = o->verify ? check_verify_combos(job, err) : check_verify_off(job);
 	if (!ret && o->verify)
 		ret = check_verify_interval(job, err);
+	if (!ret && o->verify && o->trim_percentage && !o->trim_backlog)
+		job_warn(job, "trim_percentage",
+			 "trim_percentage trims nothing without trim_backlog (as fio 3.33)");
+	/* trim_percentage's trims are the job's own, reported as fio reports them */
+	if (!ret && o->verify && o->trim_percentage && o->trim_backlog &&
+	    job_does_dir(job, DDIR_WRITE))
+		job->dirs |= RW_F_TRIM;
 	return ret;
 }
 

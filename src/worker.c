@@ -98,7 +98,7 @@ static void end_verify(struct worker *w, const struct io_u *io, bool ok)
 {
 	unsigned bad;
 
-	if (!w->verify || io->op > DDIR_WRITE)
+	if (!w->verify || io->op > DDIR_TRIM)
 		return;
 	bad = verify_complete(w->verify, io, ok);
 	if (bad)

@@ -218,6 +218,10 @@ struct job_opts {
 	bool verify_only;		/* dry writes, then the read-back */
 	unsigned verify_async;		/* threads that check the reads, 0: the worker itself */
 	struct place_set verify_async_cpus;	/* their CPUs; empty: any */
+	unsigned trim_percentage;	/* of the verified writes, trimmed again (trim_backlog) */
+	unsigned trim_backlog;		/* trims after every this many writes, 0: none */
+	unsigned trim_backlog_batch;	/* trims per round, 0: trim_backlog */
+	bool trim_verify_zero;		/* trimmed units must read back as zeros */
 	bool group_reporting;
 	double percentile_list[JOB_PCT_MAX];
 	unsigned npercentiles;

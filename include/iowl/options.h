@@ -96,6 +96,9 @@ struct opt_def {
 	X(thinktime_blocks) \
 	X(thinktime_blocks_type) \
 	X(thinktime_iotime) \
+	X(trim_backlog) \
+	X(trim_backlog_batch) \
+	X(trim_percentage) \
 	X(thinktime_spin) \
 	X(uid) \
 	X(verify) \

@@ -28,6 +28,7 @@ enum verify_kind {
 				 * or from another run or writer (seed, job or clone differ) */
 	VERIFY_NEWER,		/* a sound header from a write newer than iowl knows of (another writer) */
 	VERIFY_CORRUPT,		/* sound header, payload differs from what was written */
+	VERIFY_NOT_ZERO,	/* trimmed (trim_percentage, trim_verify_zero), and not read as zeros */
 };
 
 /* A header, decoded. */
@@ -107,6 +108,9 @@ struct verify_params {
 	unsigned backlog, backlog_batch;	/* verify_backlog, verify_backlog_batch */
 	unsigned async;			/* verify_async: threads that check the reads, 0: inline */
 	const struct place_set *async_cpus;	/* verify_async_cpus (borrowed), NULL: any CPU */
+	unsigned trim_pct;		/* trim_percentage of the units written are trimmed again */
+	unsigned trim_backlog, trim_batch;	/* after every trim_backlog writes, trim_batch trims */
+	bool trim_zero;			/* trim_verify_zero: trimmed units must read back as zeros */
 };
 
 /* The verification of clone of job, as its options say. */

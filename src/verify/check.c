@@ -26,6 +26,10 @@ void verify_params_of(const struct job *job, unsigned clone, struct verify_param
 		.backlog = o->verify_backlog,
 		.backlog_batch = o->verify_backlog_batch,
 		.async = o->verify_async,
+		.trim_pct = o->trim_percentage,
+		.trim_backlog = o->trim_backlog,
+		.trim_batch = o->trim_backlog_batch,
+		.trim_zero = o->trim_verify_zero,
 	};
 	for (unsigned i = 0; i < PLACE_CPUS_MAX / 64; i++)
 		if (o->verify_async_cpus.bits[i])

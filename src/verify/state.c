@@ -35,6 +35,8 @@ static int verify_alloc(struct verify *v, const struct verify_params *p, unsigne
 			return err_nomem(err, "job '%s': out of memory for verify_backlog=%u",
 					 p->name, p->backlog);
 	}
+	if (verify_trim_init(v, p, depth))
+		return err_nomem(err, "job '%s': out of memory for trim_percentage", p->name);
 	return 0;
 }
 
@@ -64,6 +66,7 @@ struct verify *verify_new(const struct verify_params *p, const struct target_fil
 	v->only = p->only;
 	v->cfg.swap = p->offset;
 	pthread_mutex_init(&v->log_lock, NULL);
+	v->trim_zero = p->trim_zero;
 	if (verify_alloc(v, p, depth, err) ||
 	    (p->async && verify_async_start(v, p->async, p->async_cpus, depth, buf_size, err)))
 		goto out_free;
@@ -87,6 +90,7 @@ void verify_free(struct verify *v)
 	free(v->io_src);
 	free(v->scratch);
 	free(v->ring);
+	free(v->trims);
 	free(v);
 }
 
@@ -103,7 +107,7 @@ static uint32_t *unit_state(const struct verify *v, const struct io_u *io, uint3
 	uint64_t idx;
 
 	*n = io->len / v->cfg.interval;
-	if (!v->state || io->op > DDIR_WRITE || io->offset < f->start)
+	if (!v->state || io->op > DDIR_TRIM || io->offset < f->start)
 		return NULL;
 	idx = v->base[io->file] + (io->offset - f->start) / v->cfg.interval;
 	return idx + *n <= v->base[io->file + 1] ? v->state + idx : NULL;
@@ -126,7 +130,7 @@ void verify_fill(struct verify *v, struct io_u *io)
 
 	/* 0 means "never written" in the state; the counter skips it when it wraps. */
 	v->seq = (v->seq + 1) & VERIFY_SEQ_MASK;
-	if (!v->seq)
+	if (!v->seq || v->seq == VERIFY_TRIMMED)
 		v->seq = 1;
 	v->io_seq[io->index] = v->seq;
 	for (uint32_t k = 0; k < n; k++) {
@@ -207,6 +211,31 @@ static void failed_unit(struct verify *v, const struct verify_read *r, const uns
 	dump_buf(path, offset, "expected", scratch, v->cfg.interval);
 }
 
+/* A unit trimmed with trim_verify_zero: true when it reads back as zeros, else kept as a failure. */
+static bool trimmed_ok(struct verify *v, const struct verify_read *r, const unsigned char *u,
+		       uint64_t offset, struct verify_counts *c)
+{
+	struct verify_failure f = {
+		.kind = VERIFY_NOT_ZERO, .file = r->file, .offset = offset, .len = v->cfg.interval
+	};
+	size_t at;
+
+	if (verify_is_zero(u, v->cfg.interval, &at))
+		return true;
+	c->errors++;
+	f.byte = (int64_t)at;
+	f.byte_got = u[at];
+	if (v->async)
+		pthread_mutex_lock(&v->log_lock);
+	if (v->nlog < VERIFY_LOG_MAX)
+		v->log[v->nlog++] = f;
+	if (v->async)
+		pthread_mutex_unlock(&v->log_lock);
+	if (v->fatal)
+		__atomic_store_n(&v->halted, true, __ATOMIC_RELEASE);
+	return false;
+}
+
 unsigned verify_check_read(struct verify *v, const struct verify_read *r, struct verify_counts *c,
 			   unsigned char *scratch)
 {
@@ -226,6 +255,12 @@ unsigned verify_check_read(struct verify *v, const struct verify_read *r, struct
 			want = 0; /* written by an earlier run: checked on its own (fio's verify_only) */
 		c->units++;
 		c->by_src[r->src]++;
+		if (want == VERIFY_TRIMMED) { /* trim_verify_zero */
+			if (trimmed_ok(v, r, u, off, c))
+				continue;
+			bad++;
+			continue;
+		}
 		if (v->cfg.swap)
 			unit_swap(&v->cfg, u);
 		if (verify_unit_check(&v->cfg, u, off, want, unit_seed(v, want, off)) == VERIFY_OK)
@@ -257,6 +292,14 @@ unsigned verify_complete(struct verify *v, const struct io_u *io, bool ok)
 			s[k] = ok ? v->io_seq[io->index] : 0;
 		if (ok && v->ring)
 			backlog_add(v, io);
+		if (ok)
+			verify_trim_note(v, io);
+		return 0;
+	}
+	if (io->op == DDIR_TRIM) {
+		/* trim_verify_zero: zeros are expected of a trimmed unit; else nothing. */
+		for (uint32_t k = 0; s && k < n; k++)
+			s[k] = ok && v->trim_zero ? VERIFY_TRIMMED : 0;
 		return 0;
 	}
 	if (io->op == DDIR_READ && ok && !verify_halted(v)) {
@@ -286,6 +329,8 @@ bool verify_pending(struct verify *v)
 {
 	if (verify_halted(v))
 		return false;
+	if (verify_trim_due(v))
+		return true;
 	if (v->readback)
 		return readback_more(v);
 	return v->backlog_on && v->ring_n;
@@ -309,6 +354,10 @@ static void readback_next(struct verify *v, struct io_u *io)
 
 void verify_next(struct verify *v, struct io_u *io)
 {
+	if (verify_trim_due(v)) {
+		verify_trim_next(v, io);
+		return;
+	}
 	io->op = DDIR_READ;
 	io->stream = 0;
 	if (v->readback) {
@@ -339,6 +388,7 @@ bool verify_finish_writes(struct verify *v)
 {
 	if (verify_halted(v))
 		return false;
+	verify_trim_flush(v); /* what is queued is trimmed before the read-back */
 	/* With a backlog the earlier batches were read: only the last, partial one is left. */
 	if (!v->ring && v->state && v->do_verify) {
 		v->readback = true;
@@ -395,8 +445,8 @@ static void print_one(const struct verify *v, const char *name, const struct ver
 	iowl_warn("job '%s': verify failed on '%s' at offset=%" PRIu64 ", length=%" PRIu32
 		  ": %s; %s",
 		  name, v->files[f->file].path, f->offset, f->len, verify_kind_name(f->kind), byte);
-	if (!v->cfg.hdr_len)
-		return; /* pattern: no header to show */
+	if (!v->cfg.hdr_len || f->kind == VERIFY_NOT_ZERO)
+		return; /* pattern, or a trimmed unit: no header to show */
 	iowl_warn("job '%s':   header expected/found: magic 0x%04x/0x%04x, type %s/%s, length %" PRIu32
 		  "/%" PRIu32 ", offset %" PRIu64 "/%" PRIu64 ", seq %s/%" PRIu32
 		  ", seed %s/0x%" PRIx64 ", job %s/%" PRIu32 ", clone %s/%" PRIu32

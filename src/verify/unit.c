@@ -342,6 +342,7 @@ const char *verify_kind_name(unsigned kind)
 		[VERIFY_STALE] = "stale block",
 		[VERIFY_NEWER] = "block from an unknown newer write",
 		[VERIFY_CORRUPT] = "corrupt payload",
+		[VERIFY_NOT_ZERO] = "trimmed block not zeroed",
 	};
 
 	return kind < sizeof(names) / sizeof(names[0]) ? names[kind] : "unknown failure";
@@ -357,6 +358,7 @@ const char *verify_kind_key(unsigned kind)
 		[VERIFY_STALE] = "stale",
 		[VERIFY_NEWER] = "newer",
 		[VERIFY_CORRUPT] = "corrupt",
+		[VERIFY_NOT_ZERO] = "not_zero",
 	};
 
 	return kind < sizeof(keys) / sizeof(keys[0]) ? keys[kind] : "unknown";

@@ -12,6 +12,7 @@
 #include <pthread.h>
 #include <stdint.h>
 
+#include "iowl/pattern/rng.h"
 #include "iowl/place.h"
 #include "iowl/verify.h"
 
@@ -136,7 +137,9 @@ void verify_unit_explain(const struct verify_cfg *cfg, const void *unit, uint64_
 			 uint32_t want_seq, uint64_t want_seed, void *scratch,
 			 struct verify_failure *f);
 
-#define VERIFY_BUSY	0x80000000U	/* state: an IO in flight covers the unit */
+#define VERIFY_BUSY 0x80000000U /* state: an IO in flight covers the unit */
+#define VERIFY_TRIMMED                                                                             \
+	VERIFY_SEQ_MASK /* state: trimmed, reads back as zeros (never a write's seq) */
 
 /* A write the verify_backlog will read back. */
 struct verify_extent {
@@ -195,6 +198,15 @@ struct verify {
 	bool readback;
 	uint64_t rb_unit;
 	unsigned rb_file;
+	/* trim_percentage: written extents to trim again, a ring (trim.c) */
+	struct verify_extent *trims;
+	unsigned trim_cap, trim_head, trim_n;
+	unsigned trim_left;		/* trims due now: a trim_backlog_batch, or all at the end */
+	unsigned trim_backlog, trim_batch;
+	uint64_t trim_thresh;		/* rng_chance() of trim_percentage */
+	uint64_t trim_writes;		/* writes completed, counting to trim_backlog */
+	bool trim_zero;
+	struct rng trim_rng;		/* picks the writes to trim */
 	/* verify_async: the threads that check reads, NULL: checked inline */
 	struct verify_async *async;
 	pthread_mutex_t log_lock;	/* the failures kept, with async threads (failures only) */
@@ -212,6 +224,27 @@ struct verify {
  */
 unsigned verify_check_read(struct verify *v, const struct verify_read *r, struct verify_counts *c,
 			   unsigned char *scratch);
+
+/* trim.c: sets up trim_percentage's ring and generator.  Returns 0 or -ENOMEM. */
+int verify_trim_init(struct verify *v, const struct verify_params *p, unsigned depth);
+
+/* A write completed: with trim_percentage's chance its extent is queued to be trimmed. */
+void verify_trim_note(struct verify *v, const struct io_u *io);
+
+/* True when a trim is due now. */
+static inline bool verify_trim_due(const struct verify *v)
+{
+	return v->trim_left && v->trim_n;
+}
+
+/* Fills io with the next trim; only after verify_trim_due() said true. */
+void verify_trim_next(struct verify *v, struct io_u *io);
+
+/* The end of the writes: every extent queued is trimmed before the read-back. */
+void verify_trim_flush(struct verify *v);
+
+/* True when the n bytes at p are zeros; else *at is the first that is not. */
+bool verify_is_zero(const unsigned char *p, size_t n, size_t *at);
 
 /* True once verify_fatal has stopped all checking. */
 static inline bool verify_halted(const struct verify *v)

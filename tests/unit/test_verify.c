@@ -624,6 +624,64 @@ static void test_backlog(void **state)
 	free(b);
 }
 
+/*
+ * trim_percentage=100, trim_backlog=2: after every two writes both are trimmed; a trimmed unit
+ * must read back as zeros (trim_verify_zero), else it fails as not zeroed, at its first byte.
+ */
+static void test_trim(void **state)
+{
+	unsigned char *b = calloc(1, 4 * IV);
+	struct verify_totals t;
+	struct fixture fx;
+	struct verify *v;
+	struct io_u io;
+
+	assert_int_equal(build(&fx, "rw=write\nverify=crc32c\ntrim_percentage=100\ntrim_backlog=2"),
+			 0);
+	v = new_state(&fx, 1, IV, 1, &fx.err);
+	assert_non_null(v);
+	for (unsigned i = 0; i < 2; i++) {
+		assert_false(verify_pending(v));
+		io_set(&io, 0, DDIR_WRITE, i * IV, IV, b + i * IV);
+		verify_fill(v, &io);
+		assert_true(verify_claim(v, &io));
+		verify_complete(v, &io, true);
+	}
+	for (unsigned i = 0; i < 2; i++) {
+		assert_true(verify_pending(v));
+		verify_next(v, &io);
+		assert_int_equal(io.op, DDIR_TRIM);
+		assert_int_equal(io.offset, i * IV);
+		assert_true(verify_claim(v, &io));
+		assert_int_equal(verify_complete(v, &io, true), 0);
+	}
+	assert_false(verify_pending(v));
+	assert_true(verify_finish_writes(v)); /* the read-back of both trimmed units */
+	memset(b, 0, 2 * IV);
+	b[IV + 100] = 0x5a; /* the second was not zeroed */
+	for (unsigned i = 0; i < 2; i++) { /* one unit a read (a buffer of IV) */
+		assert_true(verify_pending(v));
+		verify_next(v, &io);
+		assert_int_equal(io.op, DDIR_READ);
+		assert_int_equal(io.offset, i * IV);
+		io.buf = b + io.offset;
+		assert_true(verify_claim(v, &io));
+		assert_int_equal(verify_complete(v, &io, true), i);
+	}
+	assert_false(verify_pending(v));
+	memset(&t, 0, sizeof(t));
+	verify_publish(v, &t);
+	assert_int_equal(t.units, 2);
+	assert_int_equal(t.errors, 1);
+	assert_int_equal(t.first.kind, VERIFY_NOT_ZERO);
+	assert_int_equal(t.first.offset, IV);
+	assert_int_equal(t.first.byte, 100);
+	assert_int_equal(t.first.byte_got, 0x5a);
+	verify_free(v);
+	release(&fx);
+	free(b);
+}
+
 /* verify_fatal: the first failed unit stops all checking. */
 static void test_fatal(void **state)
 {
@@ -655,15 +713,25 @@ static void test_fatal(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_crc_vectors),	cmocka_unit_test(test_crc_hw_matches_sw),
-		cmocka_unit_test(test_method_vectors),	cmocka_unit_test(test_methods_detect),
-		cmocka_unit_test(test_hdr_roundtrip),	cmocka_unit_test(test_fill_check),
-		cmocka_unit_test(test_corrupt_payload), cmocka_unit_test(test_misplaced),
-		cmocka_unit_test(test_stale),		cmocka_unit_test(test_header_bitflip),
-		cmocka_unit_test(test_no_header),	cmocka_unit_test(test_pattern_mode),
-		cmocka_unit_test(test_pattern_parse),	cmocka_unit_test(test_job_checks),
-		cmocka_unit_test(test_state_overlap),	cmocka_unit_test(test_readback),
-		cmocka_unit_test(test_backlog),		cmocka_unit_test(test_fatal),
+		cmocka_unit_test(test_crc_vectors),
+		cmocka_unit_test(test_crc_hw_matches_sw),
+		cmocka_unit_test(test_method_vectors),
+		cmocka_unit_test(test_methods_detect),
+		cmocka_unit_test(test_hdr_roundtrip),
+		cmocka_unit_test(test_fill_check),
+		cmocka_unit_test(test_corrupt_payload),
+		cmocka_unit_test(test_misplaced),
+		cmocka_unit_test(test_stale),
+		cmocka_unit_test(test_header_bitflip),
+		cmocka_unit_test(test_no_header),
+		cmocka_unit_test(test_pattern_mode),
+		cmocka_unit_test(test_pattern_parse),
+		cmocka_unit_test(test_job_checks),
+		cmocka_unit_test(test_state_overlap),
+		cmocka_unit_test(test_readback),
+		cmocka_unit_test(test_backlog),
+		cmocka_unit_test(test_fatal),
+		cmocka_unit_test(test_trim),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
