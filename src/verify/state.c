@@ -190,6 +190,19 @@ static void dump_buf(const char *path, uint64_t offset, const char *what, const 
 		fclose(f);
 }
 
+/* Keeps f among the failures shown (the first VERIFY_LOG_MAX); verify_fatal stops all checking. */
+static void keep_failure(struct verify *v, const struct verify_failure *f)
+{
+	if (v->async) /* the threads of verify_async keep theirs here too */
+		pthread_mutex_lock(&v->log_lock);
+	if (v->nlog < VERIFY_LOG_MAX)
+		v->log[v->nlog++] = *f;
+	if (v->async)
+		pthread_mutex_unlock(&v->log_lock);
+	if (v->fatal)
+		__atomic_store_n(&v->halted, true, __ATOMIC_RELEASE);
+}
+
 /* Keeps the failure of unit at offset (want: its last write) and, with verify_dump, writes it out. */
 static void failed_unit(struct verify *v, const struct verify_read *r, const unsigned char *unit,
 			uint64_t offset, uint32_t want, unsigned char *scratch)
@@ -199,12 +212,7 @@ static void failed_unit(struct verify *v, const struct verify_read *r, const uns
 
 	verify_unit_explain(&v->cfg, unit, offset, want, unit_seed(v, want, offset), scratch, &f);
 	f.file = r->file;
-	if (v->async)
-		pthread_mutex_lock(&v->log_lock);
-	if (v->nlog < VERIFY_LOG_MAX)
-		v->log[v->nlog++] = f;
-	if (v->async)
-		pthread_mutex_unlock(&v->log_lock);
+	keep_failure(v, &f);
 	if (!v->dump)
 		return;
 	dump_buf(path, offset, "received", unit, v->cfg.interval);
@@ -225,14 +233,7 @@ static bool trimmed_ok(struct verify *v, const struct verify_read *r, const unsi
 	c->errors++;
 	f.byte = (int64_t)at;
 	f.byte_got = u[at];
-	if (v->async)
-		pthread_mutex_lock(&v->log_lock);
-	if (v->nlog < VERIFY_LOG_MAX)
-		v->log[v->nlog++] = f;
-	if (v->async)
-		pthread_mutex_unlock(&v->log_lock);
-	if (v->fatal)
-		__atomic_store_n(&v->halted, true, __ATOMIC_RELEASE);
+	keep_failure(v, &f);
 	return false;
 }
 
@@ -268,8 +269,6 @@ unsigned verify_check_read(struct verify *v, const struct verify_read *r, struct
 		bad++;
 		c->errors++;
 		failed_unit(v, r, u, off, want, scratch);
-		if (v->fatal)
-			__atomic_store_n(&v->halted, true, __ATOMIC_RELEASE);
 	}
 	return bad;
 }
