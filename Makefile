@@ -45,7 +45,7 @@ Q = @
 say = @printf '  %-6s %s\n'
 endif
 
-.PHONY: format format-check FORCE all run test unit func asan ubsan tsan install uninstall clean deps fuzz bench iowl-mpi
+.PHONY: format format-check FORCE all run test unit func asan ubsan tsan fio-ref install uninstall clean deps fuzz bench iowl-mpi
 
 all: iowl $(if $(filter 1,$(MPI)),iowl-mpi)
 
@@ -98,6 +98,9 @@ $(O)/tests/%: tests/unit/%.c $(O)/libiowl.a $(DEPS_STAMP)
 	$(say) TEST $@
 	$(Q)$(CC) $(IOWL_CPPFLAGS) $(CPPFLAGS) $(IOWL_CFLAGS) $(CFLAGS) -MMD -MP -o $@ $< \
 		$(O)/libiowl.a $(LDFLAGS) -lcmocka $(LIBS)
+
+# pngcheck (the screenshots of tests/func/report_browser.sh) inflates PNG data with zlib.
+$(O)/helpers/pngcheck: LIBS += -lz
 
 $(O)/helpers/%: tests/helpers/%.c $(O)/libiowl.a $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
@@ -189,6 +192,13 @@ $(RES)/func/%: FORCE
 	@IOWL=$(O)/iowl HELPERS=$(O)/helpers SHIMS=$(O)/shim sh tests/run-one.sh func tests/func/$*.sh $@
 
 FORCE:
+
+# fio's side of the comparisons with fio, stored so that make test need not start fio for each
+# (tests/fio-diff/ref, tests/data/fio-examples.ref): after changing a case, tests/fio-diff/run.sh
+# or tests/helpers/fdsum.c, or with another fio; until then the tests run fio live where it differs.
+fio-ref: $(O)/iowl $(HELPER_BIN)
+	IOWL=$(O)/iowl HELPERS=$(O)/helpers SHIMS=$(O)/shim sh tests/fio-diff/run.sh --ref
+	IOWL=$(O)/iowl HELPERS=$(O)/helpers SHIMS=$(O)/shim sh tests/func/fio_examples.sh --ref
 
 asan:
 	$(MAKE) O=build-asan SAN="-fsanitize=address -fno-omit-frame-pointer" CFLAGS="-O1 -g" test

@@ -49,6 +49,21 @@ loop_device() {
 	return 0
 }
 # tsan_build: $IOWL is built with ThreadSanitizer (make tsan), which slows it 5-15x and grows RSS
+# catches_sigint PID: waits until process PID has installed its SIGINT handler (/proc/PID/status
+# SigCgt), up to 120 s: a signal sent before is lost, as a shell script's background job starts
+# with SIGINT ignored, and start-up takes seconds under a sanitizer on a loaded machine.  Fails
+# when PID ended or the time is up.
+catches_sigint() {
+	_ci=0
+	while kill -0 "$1" 2>/dev/null && [ $_ci -lt 1200 ]; do
+		case $(awk '/^SigCgt:/ { print substr($2, length($2)) }' "/proc/$1/status" 2>/dev/null) in
+		[2367abefABEF]) return 0 ;;
+		esac
+		_ci=$((_ci + 1))
+		sleep 0.1
+	done
+	return 1
+}
 tsan_build() { grep -q __tsan_init "$IOWL" 2>/dev/null; }
 # strace_traced: runs of this test go under strace, which LeakSanitizer fails (a ptraced process):
 # no leak check here under make asan (the other tests check leaks)

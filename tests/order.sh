@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # Prints the test names given, slowest first, so that a parallel run does not end waiting on one
 # long test started last: by the times the previous run recorded under DIR (tests/run-one.sh
-# writes "STATUS MS" per test), else by the list below (measured on 2 CPUs); tests without a
+# writes "STATUS MS CPU_MS" per test), else by the list below (measured on 2 CPUs); tests without a
 # time go first.  order.sh DIR NAME...
 dir=$1; shift
 slow="func/report_browser func/fio_diff_5 func/stop func/report func/buffers func/fio_diff_3

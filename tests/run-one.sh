@@ -22,9 +22,15 @@ else
 	rc=$?
 fi
 ms=$(( ($(date +%s%N) - start) / 1000000 ))
+# CPU (user+sys, ms) of every process the test waited for: the second line of times (not in a
+# subshell, whose children are not the test's).
+times > "$res.times"
+cpu=$(sed -n 2p "$res.times" | awk '{ t = 0; for (i = 1; i <= NF; i++) { split($i, a, "m");
+	sub("s", "", a[2]); t += a[1] * 60 + a[2] } printf "%d", t * 1000 }')
+rm -f "$res.times"
 case $rc in
-0) echo "PASS $kind/$name (${ms} ms)" ;;
+0) echo "PASS $kind/$name (${ms} ms, CPU ${cpu} ms)" ;;
 77) echo "SKIP $kind/$name: $(tail -n 1 "$res.out")" ;;
 *) echo "FAIL $kind/$name (status $rc)" ;;
 esac
-echo "$rc $ms" > "$res"
+echo "$rc $ms $cpu" > "$res"

@@ -2,15 +2,27 @@
 # SPDX-License-Identifier: MIT
 # The differential suite against fio: runs each job file of tests/fio-diff/cases with iowl and with
 # fio 3 on the same fresh target and compares what the two did (see tests/fio-diff/README.md).
-#   run.sh [--shard K/N] [CASE...]   (CASE: a name or a path; default every case, or the Kth of N)
+#   run.sh [--ref] [--shard K/N] [CASE...]   (CASE: a name or a path; default every case, or the Kth
+#   of N)
+# fio's side of a case comes from tests/fio-diff/ref/CASE.kv when that holds fio's summary of the
+# same case file run by the same fio version and summarised by the same run.sh and fdsum (its key);
+# otherwise, with FD_LIVE=1, and before any case is called failed, fio runs live.  --ref writes the
+# reference files instead of comparing: fio runs each case twice, and a case whose compared keys
+# differ between the two runs is marked to run live always (make fio-diff-ref).
 # Exit 0 when every case passed (or failed while pending), 1 when one failed, 77 without fio.
 . "$(dirname "$0")/../lib.sh"
 HERE=$(cd "$(dirname "$0")" && pwd)
 FDSUM=$(cd "$HELPERS" && pwd)/fdsum
-shard=1/1
+shard=1/1 mkref=""
+[ "$1" = --ref ] && { mkref=1; shift; }
 [ "$1" = --shard ] && { shard=$2; shift 2; }
 have_fio || skip "fio 3 is not installed (apt-get install fio; make test installs it as root)"
 [ -x "$FDSUM" ] || fail "no $FDSUM (make func builds it)"
+# The part of a reference's key that all cases share: fio's version, this driver, the summariser
+# and the files cases include.
+FIOV=$(fio --version)
+BASEKEY=$({ echo "$FIOV"; cat "$0" "$HERE/../helpers/fdsum.c" "$HERE"/cases/*.inc 2>/dev/null; } |
+	md5sum | cut -c1-32)
 
 if [ $# -gt 0 ]; then
 	cases=""
@@ -25,10 +37,28 @@ else
 	done
 fi
 
-# header FILE KEY: the values of the "# KEY: value" lines at the top of a case, one per line.
+# parse_header CASE: splits the "# KEY: value" lines at the top of a case into $HDR/KEY, one value
+# a line, once per case (header() below then reads them without starting a process).
+parse_header() {
+	HDR=${1##*/} HDR=$SCRATCH/${HDR%.fio}.hdr
+	rm -rf "$HDR" && mkdir -p "$HDR"
+	awk -v h="$HDR" '/^[ \t]*\[/ { exit }
+		/^# [a-z-]+:/ { k = substr($0, 3, index($0, ":") - 3); v = substr($0, length(k) + 4)
+			sub(/^[ \t]+/, "", v); print v > (h "/" k) }' "$1"
+}
+
+# header CASE KEY: the values of KEY of the case parse_header read last, one per line.
 header() {
-	awk -v k="$2" '/^[ \t]*\[/ { exit } { p = "# " k ":" }
-		index($0, p) == 1 { v = substr($0, length(p) + 1); sub(/^[ \t]+/, "", v); print v }' "$1"
+	[ -f "$HDR/$2" ] || return 0
+	while IFS= read -r _hl; do printf '%s\n' "$_hl"; done < "$HDR/$2"
+}
+
+# words CASE KEY [SEP]: the same values on one line, each followed by SEP (a space).
+words() {
+	[ -f "$HDR/$2" ] || return 0
+	_hw=""
+	while IFS= read -r _hl; do _hw="$_hw$_hl${3:- }"; done < "$HDR/$2"
+	printf '%s' "$_hw"
 }
 
 # iolog_summary DIR OUT BUCKETS SPAN [NBLOCKS]: the key/value lines of every DIR/JOB.iolog, and OUT/seq.JOB,
@@ -37,7 +67,9 @@ header() {
 iolog_summary() {
 	for l in "$1"/*.iolog; do
 		[ -f "$l" ] || continue
-		job=$(basename "$l" .iolog)
+		job=${l##*/} job=${job%.iolog}
+		: > "$2/seq.$job"
+		: > "$2/offs.$job"
 		awk -v job="$job" -v dir="$FD_DIR/" -v dev="$FD_DEV" -v nb="$3" -v span="$4" \
 			-v seq="$2/seq.$job" -v offs="$2/offs.$job" '
 			/^fio version/ { v3 = /version 3/; next }
@@ -47,9 +79,10 @@ iolog_summary() {
 			  if (dev != "" && f == dev) f = "DEV"
 			  if (op == "add" || op == "open" || op == "close") next
 			  n[op]++
-			  if (op == "sync" || op == "datasync") { print f, op > seq; next }
+			  if (op == "sync" || op == "datasync") { print f, op > seq; line[++ns] = f " " op; next }
 			  off = $3 + 0; len = $4 + 0
 			  print f, op, off, len > seq
+			  line[++ns] = f " " op " " off " " len
 			  b[op] += len; sz[len]++; fn[f]++
 			  if (!(op in lo) || off < lo[op]) lo[op] = off
 			  if (off + len > hi[op]) hi[op] = off + len
@@ -76,15 +109,13 @@ iolog_summary() {
 			  printf "distinct.%s %d\ngcd.%s %d\njumps.%s %d\n", job, distinct, job, g, job, jumps
 			  if (n["sync"] + n["datasync"])
 				printf "io.%s.wps %.2f\n", job, n["write"] / (n["sync"] + n["datasync"])
+			  # the second half of the IOs repeats the first (a second pass or loop drew the same)
+			  h = int(ns / 2); half = h > 0
+			  for (i = 1; half && i <= h; i++) if (line[i] != line[h + i]) half = 0
+			  printf "half.%s %d\n", job, half
 			}' "$l"
-		touch "$2/seq.$job" "$2/offs.$job"
 		sort "$2/seq.$job" > "$2/set.$job"
 		sort -o "$2/offs.$job" "$2/offs.$job"
-		# the second half of the IOs repeats the first (a second pass or loop drew the same)
-		h=$(($(wc -l < "$2/seq.$job") / 2))
-		[ "$h" -gt 0 ] && [ "$(head -n "$h" "$2/seq.$job" | md5sum)" = \
-			"$(tail -n +$((h + 1)) "$2/seq.$job" | head -n "$h" | md5sum)" ]
-		echo "half.$job $((!$?))"
 		# the share of the IOs on the hottest 1 % and 10 % of the region's blocks
 		if [ -n "$5" ]; then
 			cut -d' ' -f1,2 "$2/offs.$job" | uniq -c | sort -rn | awk -v nb="$5" -v job="$job" '
@@ -94,10 +125,10 @@ iolog_summary() {
 					for (j = 1; j <= k && j <= NR; j++) s += c[j]
 					printf "hot.%s.%d %.1f\n", job, ps[i], t ? 100 * s / t : 0 } }'
 		fi
-		for s in seq set offs; do
-			printf '%s.%s %s:%s\n' "$s" "$job" "$(wc -l < "$2/$s.$job")" \
-				"$(md5sum < "$2/$s.$job" | cut -c1-12)"
-		done
+		# count and hash of each: "seq.JOB LINES:MD5" (md5sum and wc once for the three)
+		(cd "$2" && wc -l "seq.$job" "set.$job" "offs.$job" && md5sum "seq.$job" "set.$job" \
+			"offs.$job") | awk 'length($1) != 32 { n[$2] = $1; next }
+			{ printf "%s %s:%s\n", $2, n[$2], substr($1, 1, 12) }'
 	done
 }
 
@@ -122,7 +153,7 @@ invoke() {
 # run_tool TOOL CASE: one run in a fresh target; leaves $W/kv (key/value lines) and $W/rc
 run_tool() {
 	tool=$1 c=$2
-	W=$SCRATCH/$(basename "$c" .fio)/$tool
+	W=${c##*/} W=$SCRATCH/${W%.fio}/$tool
 	mkdir -p "$W/log" "$W/sum"
 	FD_DIR=$(mktemp -d /dev/shm/iowl-fd.XXXXXX) || fail "mktemp on /dev/shm"
 	on_exit "rm -rf $FD_DIR"
@@ -147,10 +178,11 @@ run_tool() {
 			if (s != "global") print "write_iolog=${FD_LOG}/" s ".iolog" }' "$c" > "$W/job.fio"
 	for inc in "$HERE"/cases/*.inc; do [ -f "$inc" ] && cp "$inc" "$W/"; done
 	[ -n "$FD_DEV" ] && d0=$(devstat "$FD_DEV")
-	eval "set -- $(header "$c" args | tr '\n' ' ')"
-	envs=$(header "$c" env | tr '\n' ' ')
+	eval "set -- $(words "$c" args)"
+	envs=$(words "$c" env)
 	invoke "$W/out.json" "$@" > "$W/stdout" 2> "$W/stderr"
-	echo $? > "$W/rc"
+	rc=$?
+	echo $rc > "$W/rc"
 	# "again": a second run with more environment, its IOs as again.seq.JOB and again.set.JOB
 	again=$(header "$c" again)
 	if [ -n "$again" ]; then
@@ -162,7 +194,7 @@ run_tool() {
 	awk -v d="$FD_DIR/" 'index($2, d) == 1 { print $2 }' /proc/mounts | sort -r |
 		while read -r m; do umount "$m"; done
 	{
-		echo "rc $(cat "$W/rc")"
+		echo "rc $rc"
 		[ -s "$W/out.json" ] && "$FDSUM" json "$W/out.json" > "$W/sum/json"
 		cat "$W/sum/json" 2>/dev/null
 		nb=$(header "$c" buckets)
@@ -172,15 +204,9 @@ run_tool() {
 		# every job together (clones of one job share its log)
 		awk '$1 ~ /^io\..*\.[a-z]+\.(n|bytes)$/ { n = split($1, p, ".")
 			s[p[n - 1] "." p[n]] += $2 } END { for (k in s) print "io.all." k, s[k] }' "$W/sum/kv.iolog"
-		nf=0 total=0 odd=0
-		for f in $(cd "$FD_DIR" && find . -type f | sort); do
-			sz=$(stat -c %s "$FD_DIR/$f")
-			echo "files.${f#./} $sz"
-			nf=$((nf + 1)) total=$((total + sz)) odd=$((odd + (sz % 4096 != 0)))
-		done
-		echo "files.total $total"
-		echo "files.unaligned $odd"
-		echo "files.n $nf"
+		find "$FD_DIR" -type f -printf '%P %s\n' | awk '{ print "files." $0; t += $2; n++
+			odd += $2 % 4096 != 0 } END { printf "files.total %d\nfiles.unaligned %d\nfiles.n %d\n",
+			t, odd, n }'
 		echo "stderr.lines $(wc -l < "$W/stderr")"
 		header "$c" post | while IFS= read -r s; do
 			(cd "$W" && if [ $tool = iowl ]; then FD_TOOL="$IOWL --eta=never"; else FD_TOOL=fio; fi &&
@@ -210,22 +236,131 @@ run_tool() {
 	} | sed "s|$FD_LOG|LOG|g; s|$FD_DIR|D|g" > "$W/kv"
 }
 
+# refkey CASE: the key of the case's reference: BASEKEY and the case file.
+refkey() { { echo "$BASEKEY"; cat "$1"; } | md5sum | cut -c1-32; }
+
+# stored CASE REF: puts fio's summary from the reference file REF into $F/kv when REF holds the
+# summary of this case file under this key; fails (fio must run live) otherwise.
+stored() {
+	[ -z "$FD_LIVE" ] && [ -f "$2" ] || return 1
+	IFS= read -r _rl < "$2"
+	[ "$_rl" = "# fio-diff reference $FIOV $(refkey "$1")" ] || return 1
+	mkdir -p "$F" && tail -n +2 "$2" > "$F/kv"
+}
+
+# mkref CASE: runs fio twice on the case and writes tests/fio-diff/ref/CASE.kv: fio's summary, or
+# a line saying that a key the case compares or asserts on varied between the runs (it runs live).
+mkref() {
+	c=$1 name=${1##*/} name=${name%.fio}
+	parse_header "$c"
+	set -- $(header "$c" target)
+	if [ "$1" = dev ] && { [ "$(id -u)" != 0 ] || ! command -v losetup >/dev/null 2>&1; }; then
+		echo "SKIP $name: needs root and losetup for a loop device"
+		return 0
+	fi
+	F=$SCRATCH/$name/fio
+	run_tool fio "$c" || { echo "SKIP $name: no loop device"; return 0; }
+	mv "$F/kv" "$SCRATCH/$name.kv1" && rm -rf "$F"
+	run_tool fio "$c" || { echo "SKIP $name: no loop device"; return 0; }
+	mkdir -p "$HERE/ref"
+	varied=$(awk -v cmp="$(words "$c" compare)" -v asserts="$(words "$c" assert ';')" '
+		function glob(p) { gsub(/\./, "\\.", p); gsub(/\*/, "[^ ]*", p); return "^" p "$" }
+		function num(s) { return s ~ /^-?[0-9.]+$/ }
+		{ k = $1; $1 = ""; sub(/^ /, ""); v[FILENAME == ARGV[1], k] = $0; all[k] = 1 }
+		END {
+		  # a key compared with a tolerance may vary within it: the stored run is then one
+		  # sample of fio as good as a live one; any other key the case looks at must not vary
+		  n = split(cmp, pats, " ")
+		  for (i = 1; i <= n; i++) {
+			tol = ""; p = pats[i]
+			if (p ~ /~/) { tol = substr(p, index(p, "~") + 1); p = substr(p, 1, index(p, "~") - 1) }
+			ref[glob(p)] = 1; if (tol != "") tols[glob(p)] = tol
+		  }
+		  m = split(asserts, as, ";")
+		  for (i = 1; i <= m; i++) if (split(as[i], w, " ") == 4) {
+			ref[glob(w[2])] = 1; sub(/^(self|iowl|fio):/, "", w[4]); ref[glob(w[4])] = 1 }
+		  ref["^rc$"] = 1
+		  for (k in all) {
+			a = v[0, k]; b = v[1, k]
+			if (a == b && ((0, k) in v) && ((1, k) in v)) continue
+			for (r in ref) if (k ~ r) {
+				if ((r in tols) && num(a) && num(b)) {
+					t = tols[r]; d = a - b; if (d < 0) d = -d
+					lim = (t ~ /%$/) ? (b < 0 ? -b : b) * substr(t, 1, length(t) - 1) / 100 : t + 0
+					if (d <= lim) continue
+				}
+				print k; break
+			}
+		  }
+		}' "$SCRATCH/$name.kv1" "$F/kv" | sort | head -n 3 | tr '\n' ' ')
+	if [ -n "$varied" ]; then
+		echo "# fio-diff live $FIOV $(refkey "$c"): varied between fio's runs: $varied" \
+			> "$HERE/ref/$name.kv"
+		echo "LIVE $name: $varied"
+	else
+		{ echo "# fio-diff reference $FIOV $(refkey "$c")"; sort "$F/kv"; } > "$HERE/ref/$name.kv"
+		echo "REF $name"
+	fi
+}
+
 # check CASE: runs both tools and judges; prints one verdict line (and details) per case
 check() {
-	c=$1 name=$(basename "$1" .fio)
+	c=$1 name=${1##*/} name=${name%.fio}
+	parse_header "$c"
 	pending=$(header "$c" pending)
 	set -- $(header "$c" target)
 	if [ "$1" = dev ] && { [ "$(id -u)" != 0 ] || ! command -v losetup >/dev/null 2>&1; }; then
 		echo "SKIP $name: needs root and losetup for a loop device"
 		return 0
 	fi
-	for t in iowl fio; do
-		run_tool $t "$c" || { echo "SKIP $name: no loop device"; return 0; }
-	done
 	I=$SCRATCH/$name/iowl F=$SCRATCH/$name/fio
+	run_tool iowl "$c" || { echo "SKIP $name: no loop device"; return 0; }
+	fio_run=stored
+	if ! stored "$c" "$HERE/ref/$name.kv"; then
+		fio_run=live nlive=$((nlive + 1))
+		run_tool fio "$c" || { echo "SKIP $name: no loop device"; return 0; }
+	fi
+	judge "$c"
+	# a difference from fio's stored result is confirmed by a live run before it counts
+	if [ -n "$why" ] && [ $fio_run = stored ] && [ -z "$pending" ]; then
+		run_tool fio "$c" || { echo "SKIP $name: no loop device"; return 0; }
+		nlive=$((nlive + 1))
+		judge "$c"
+		[ -z "$why" ] && echo "NOTE $name: fio's stored result differs from a live run" \
+			"(make fio-diff-ref)"
+	fi
+	[ -n "$FD_KEEP" ] && cp -r "$SCRATCH/$name" "$FD_KEEP/"
+	if [ -z "$why" ]; then
+		if [ -n "$pending" ]; then
+			echo "XPASS $name (pending $pending): passes now, make it a hard case"
+		else
+			echo "PASS $name"
+		fi
+		return 0
+	fi
+	if [ -n "$pending" ]; then
+		echo "XFAIL $name (pending $pending):"
+	else
+		echo "FAIL $name: $(header "$c" fio-diff)"
+	fi
+	printf '%s\n' "$why" | head -n "$([ -n "$pending" ] && echo 4 || echo 20)" | sed 's/^/    /'
+	printf '%s\n' "$why" | grep -o '^seq\.[^:]*\|^set\.[^:]*' | head -n 2 | while read -r k; do
+		[ -f "$I/sum/$k" ] && [ -f "$F/sum/$k" ] &&
+			diff "$I/sum/$k" "$F/sum/$k" | head -n 8 | sed "s/^/    $k (< iowl, > fio) /"
+	done
+	[ -n "$pending" ] && return 0
+	for t in iowl fio; do
+		[ -s "$SCRATCH/$name/$t/stderr" ] && tail -n 5 "$SCRATCH/$name/$t/stderr" | sed "s/^/    $t: /"
+	done
+	return 1
+}
+
+# judge CASE: compares $I/kv with $F/kv as the case says; sets why (empty: the same)
+judge() {
+	c=$1
 	want=$(header "$c" status)
-	why=$(awk -v want="${want:-0}" -v cmp="$(header "$c" compare | tr '\n' ' ')" \
-		-v asserts="$(header "$c" assert | tr '\n' ';')" '
+	why=$(awk -v want="${want:-0}" -v cmp="$(words "$c" compare)" \
+		-v asserts="$(words "$c" assert ';')" '
 		function num(s) { return s ~ /^-?[0-9.]+$/ }
 		function val(t, k) { if ((t, k) in kv) return kv[t, k]; return "0" }
 		function glob(p) { gsub(/\./, "\\.", p); gsub(/\*/, "[^ ]*", p); return "^" p "$" }
@@ -276,37 +411,19 @@ check() {
 			}
 		  }
 		}' "$I/kv" "$F/kv" || echo "the comparison failed (awk)")
-	[ -n "$FD_KEEP" ] && cp -r "$SCRATCH/$name" "$FD_KEEP/"
-	if [ -z "$why" ]; then
-		if [ -n "$pending" ]; then
-			echo "XPASS $name (pending $pending): passes now, make it a hard case"
-		else
-			echo "PASS $name"
-		fi
-		return 0
-	fi
-	if [ -n "$pending" ]; then
-		echo "XFAIL $name (pending $pending):"
-	else
-		echo "FAIL $name: $(header "$c" fio-diff)"
-	fi
-	printf '%s\n' "$why" | head -n "$([ -n "$pending" ] && echo 4 || echo 20)" | sed 's/^/    /'
-	printf '%s\n' "$why" | grep -o '^seq\.[^:]*\|^set\.[^:]*' | head -n 2 | while read -r k; do
-		[ -f "$I/sum/$k" ] && [ -f "$F/sum/$k" ] &&
-			diff "$I/sum/$k" "$F/sum/$k" | head -n 8 | sed "s/^/    $k (< iowl, > fio) /"
-	done
-	[ -n "$pending" ] && return 0
-	for t in iowl fio; do
-		[ -s "$SCRATCH/$name/$t/stderr" ] && tail -n 5 "$SCRATCH/$name/$t/stderr" | sed "s/^/    $t: /"
-	done
-	return 1
 }
 
-failed=0 n=0
+failed=0 n=0 nlive=0
 for c in $cases; do
 	[ -f "$c" ] || fail "no case $c"
 	n=$((n + 1))
-	check "$c" || failed=$((failed + 1))
+	if [ -n "$mkref" ]; then
+		mkref "$c"
+	else
+		check "$c" || failed=$((failed + 1))
+	fi
 done
-echo "fio-diff: $n cases, $failed failed"
+[ -n "$mkref" ] && exit 0
+echo "fio-diff: $n cases, $failed failed; fio ran live for $nlive, the others compared with its" \
+	"stored results (tests/fio-diff/ref)"
 [ "$failed" = 0 ]

@@ -28,6 +28,7 @@ expect_status 0 "$IOWL" --parse-only --name=x --ioengine=null --size=1m
 	--output-format=json --eta=never > "$SCRATCH/int.json" 2> "$SCRATCH/int.err" &
 pid=$!
 sleep 1
+catches_sigint $pid || fail "iowl did not set up its signal handlers"
 t0=$(date +%s%N)
 kill -INT $pid
 wait $pid
@@ -40,6 +41,7 @@ t1=$(date +%s%N)
 	--eta=never > /dev/null 2>&1 &
 pid=$!
 sleep 0.5
+catches_sigint $pid || fail "iowl did not set up its signal handlers"
 kill -TERM $pid
 wait $pid
 rc=$?
@@ -55,6 +57,7 @@ if [ -f "$shim" ]; then
 		> "$SCRATCH/hang.json" 2> "$SCRATCH/hang.err" &
 	pid=$!
 	sleep 1
+	catches_sigint $pid || fail "iowl did not set up its signal handlers"
 	t0=$(date +%s%N)
 	kill -INT $pid
 	wait $pid

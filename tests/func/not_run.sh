@@ -47,6 +47,7 @@ grep -q "^iowl: job 'b': laying out 'iowl-fault.b' at offset 0: Input/output err
 	--name=u --ioengine=null --size=1m --stonewall --output-format=json --eta=never > i.json 2> i.err &
 pid=$!
 sleep 1
+catches_sigint $pid || fail "iowl did not set up its signal handlers"
 kill -INT "$pid"
 wait "$pid"
 rc=$?

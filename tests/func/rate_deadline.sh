@@ -29,6 +29,7 @@ for eng in psync libaio; do
 		--eta=never > /dev/null 2> err &
 	pid=$!
 	sleep 1
+	catches_sigint $pid || fail "iowl did not set up its signal handlers"
 	t0=$(date +%s%N)
 	kill -INT $pid
 	n=0

@@ -44,6 +44,7 @@ if [ -f "$shim" ]; then
 		> hang.json 2> hang.err &
 	pid=$!
 	sleep 1
+	catches_sigint $pid || fail "iowl did not set up its signal handlers"
 	kill -INT $pid
 	sleep 0.4
 	kill -INT $pid

@@ -66,6 +66,7 @@ cd "$SCRATCH" || fail "cd"
 	--rw=write --runtime=30 --time_based --output-format=json --eta=never > fill.json 2> fill.err &
 pid=$!
 sleep 0.5
+catches_sigint $pid || fail "iowl did not set up its signal handlers"
 t0=$(date +%s%N)
 kill -INT $pid
 wait $pid
