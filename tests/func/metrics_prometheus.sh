@@ -55,17 +55,25 @@ got=$(q "$sel" $((end - 1)))
 [ "$(q 'min_over_time(up{job="iowl"}[8s])' $((end - 1)))" = 1 ] || fail "a scrape failed while iowl ran"
 # the rate over 5 s windows in the middle of the run, one per second: a window holds about five
 # scrapes of counters updated once a second, so one late update moves it by up to a fifth (a
-# busy machine); their mean is tighter
-sum=0 n=0
+# busy machine); their mean is tighter.  A window is judged only when Prometheus scraped on
+# schedule in it (at least 4 samples of the counter in its 5 s): a machine too busy for that is
+# measuring itself, not iowl.
+sum=0 n=0 late=0
 for t in 8 9 10 11; do
+	c=$(q "count_over_time(${sel}[5s])" $((start + t)))
+	[ "${c:-0}" -ge 4 ] || { late=$((late + 1)); continue; }
 	r=$(q "rate(${sel}[5s])" $((start + t)))
 	[ -n "$r" ] || continue
 	approx "$r" "$iops" 40 || fail "rate at +${t}s: $r, iowl's IOPS $iops"
 	sum=$(awk -v a="$sum" -v b="$r" 'BEGIN { print a + b }'); n=$((n + 1))
 done
+[ "$late" -le 1 ] || skip "Prometheus scraped fewer than 4 times in $late of 4 windows of 5 s: the machine is too busy"
 [ "$n" -ge 3 ] || fail "only $n of 4 rate queries had data"
 mean=$(awk -v a="$sum" -v n="$n" 'BEGIN { print a / n }')
-approx "$mean" "$iops" 10 || fail "mean rate $mean, iowl's IOPS $iops"
+# The counters move once a second (the main thread's interval): a 5 s window's increase is one
+# second's IOs off in either direction, 20 %, whatever the machine; the four windows overlap, so
+# their mean is not held closer than that (10 % failed at 12 % on a busy machine).
+approx "$mean" "$iops" 20 || fail "mean rate $mean, iowl's IOPS $iops"
 # a latency quantile from the histogram lies within iowl's own latencies
 p=$(q "histogram_quantile(0.5, rate(iowl_latency_seconds_bucket{job=\"p\",direction=\"read\"}[5s]))" $((start + 9)))
 awk -v p="$p" -v max="$(jget out.json jobs.0.read.clat_ns.max)" 'BEGIN { exit !(p > 0 && p * 1e9 <= max * 2.5) }' ||

@@ -97,7 +97,10 @@ t0=$(date +%s%N)
 ms=$(since "$t0")
 [ "$(jget many.json jobs.1023.jobname)" = many ] || fail "numjobs=1024: not every clone reported"
 e=$(most_elapsed many.json)
-[ "$e" -ge 1 ] && [ "$e" -le 3 ] || fail "numjobs=1024 --runtime=1: a clone ended $e s after the start"
+# (a clone that gets no CPU for seconds ends late: judged where the load leaves the CPU to it)
+[ "$e" -ge 1 ] || fail "numjobs=1024 --runtime=1: a clone ended $e s after the start"
+! calm "numjobs=1024's elapsed" || [ "$e" -le 3 ] ||
+	fail "numjobs=1024 --runtime=1: a clone ended $e s after the start"
 echo "numjobs=1024 --runtime=1: $ms ms in all, clones ended within $e s"
 # The same on a file.
 t0=$(date +%s%N)
@@ -106,7 +109,8 @@ t0=$(date +%s%N)
 	{ cat many.err; fail "numjobs=1024 on a file"; }
 ms=$(since "$t0")
 e=$(most_elapsed many.json)
-[ "$e" -ge 1 ] && [ "$e" -le 3 ] ||
+[ "$e" -ge 1 ] || fail "numjobs=1024 --runtime=1 on a file: a clone ended $e s after the start"
+! calm "numjobs=1024's elapsed on a file" || [ "$e" -le 3 ] ||
 	fail "numjobs=1024 --runtime=1 on a file: a clone ended $e s after the start"
 echo "numjobs=1024 --runtime=1 on a file: $ms ms in all, clones ended within $e s"
 
@@ -120,10 +124,17 @@ started() { grep -q '"interval"' lots.json || ! kill -0 "$1" 2>/dev/null; }
 	--time_based --thinktime=200ms --group_reporting --status-interval=1 \
 	--output-format=json --eta=never > lots.json 2> lots.err &
 pid=$!
+# (starting 4096 threads under a sanitizer on a busy machine can take minutes: the stop is what
+# is measured here, so a start that slow skips)
 i=0
 until started $pid; do
 	i=$((i + 1))
-	[ $i -lt 120 ] || { kill -9 $pid; fail "numjobs=4096 did not start within 60 s"; }
+	if [ $i -ge 240 ]; then
+		kill -9 $pid
+		asan_build || tsan_build || ! calm "numjobs=4096's start" ||
+			fail "numjobs=4096 did not start within 120 s"
+		skip "numjobs=4096 did not start within 120 s (sanitizer build or busy machine)"
+	fi
 	sleep 0.5
 done
 t0=$(date +%s%N)
@@ -132,7 +143,8 @@ wait $pid
 rc=$?
 ms=$(since "$t0")
 [ "$rc" = 130 ] || { cat lots.err; fail "numjobs=4096: status $rc, expected 130"; }
-[ "$ms" -lt 15000 ] || fail "numjobs=4096: SIGINT took $ms ms"
+asan_build || tsan_build || ! calm "numjobs=4096's stop" || [ "$ms" -lt 15000 ] ||
+	fail "numjobs=4096: SIGINT took $ms ms"
 [ "$(tail -n 1 lots.json | jget - jobs.0.read.total_ios)" -gt 0 ] ||
 	fail "numjobs=4096: no IO before SIGINT"
 echo "numjobs=4096 stopped $ms ms after SIGINT"
