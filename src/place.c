@@ -170,9 +170,35 @@ static int node_list(const char *v, struct place_set *s, char *why)
 	return 0;
 }
 
+/*
+ * numa_cpu_nodes: the nodes, and their CPUs found here, in the thread that parses: libnuma fills
+ * its node-to-CPUs cache on first use without a lock, so workers asking at once raced in it
+ * (ThreadSanitizer) and could read a half-made mask.
+ */
 int place_parse_cpu_nodes(const struct opt_def *def, struct job_opts *o, const char *v, char *why)
 {
-	return node_list(v, &o->place.cpu_nodes, why);
+	struct bitmask *cpus;
+
+	if (node_list(v, &o->place.cpu_nodes, why))
+		return -EINVAL;
+	memset(&o->place.node_cpus, 0, sizeof(o->place.node_cpus));
+	cpus = numa_allocate_cpumask();
+	if (!cpus)
+		return snprintf(why, VAL_WHY_LEN, "out of memory"), -EINVAL;
+	for (unsigned n = 0; n < PLACE_CPUS_MAX; n++) {
+		if (!has_bit(&o->place.cpu_nodes, n))
+			continue;
+		if (numa_node_to_cpus((int)n, cpus) < 0) {
+			numa_free_cpumask(cpus);
+			return snprintf(why, VAL_WHY_LEN, "node %u: its CPUs are unknown", n),
+			       -EINVAL;
+		}
+		for (unsigned c = 0; c < PLACE_CPUS_MAX && c < cpus->size; c++)
+			if (numa_bitmask_isbitset(cpus, c))
+				set_bit(&o->place.node_cpus, c);
+	}
+	numa_free_cpumask(cpus);
+	return 0;
 }
 
 static const struct opt_value mem_modes[] = {
@@ -252,27 +278,27 @@ int place_parse_prioclass(const struct opt_def *def, struct job_opts *o, const c
 	return 0;
 }
 
-/* The CPUs the thread may run on: the set, or with split its (number mod n)th CPU, as fio. */
-static int apply_cpus(const struct place_opts *p, unsigned number, const char *name,
-		      struct iowl_err *err)
+/* The CPUs the thread may run on: the set s, or with split its (number mod n)th CPU, as fio. */
+static int apply_cpus(const struct place_set *s, bool split, unsigned number, const char *what,
+		      const char *name, struct iowl_err *err)
 {
 	cpu_set_t *set = CPU_ALLOC(PLACE_CPUS_MAX);
 	size_t sz = CPU_ALLOC_SIZE(PLACE_CPUS_MAX);
-	unsigned n = set_count(&p->cpus), pick = n ? number % n : 0, k = 0;
+	unsigned n = set_count(s), pick = n ? number % n : 0, k = 0;
 	int ret = 0;
 
 	if (!set)
 		return err_nomem(err, "out of memory");
 	CPU_ZERO_S(sz, set);
 	for (unsigned i = 0; i < PLACE_CPUS_MAX; i++) {
-		if (!has_bit(&p->cpus, i))
+		if (!has_bit(s, i))
 			continue;
-		if (!p->cpus_policy || k == pick)
+		if (!split || k == pick)
 			CPU_SET_S(i, sz, set);
 		k++;
 	}
 	if (sched_setaffinity(0, sz, set))
-		ret = err_errno(err, errno, "job '%s': cpus_allowed: sched_setaffinity", name);
+		ret = err_errno(err, errno, "job '%s': %s: sched_setaffinity", name, what);
 	CPU_FREE(set);
 	return ret;
 }
@@ -285,20 +311,6 @@ static struct bitmask *node_mask(const struct place_set *s)
 		if (has_bit(s, i))
 			numa_bitmask_setbit(bm, i);
 	return bm;
-}
-
-/* numa_cpu_nodes: the CPUs of those nodes (fio's numa_run_on_node_mask()). */
-static int apply_cpu_nodes(const struct place_opts *p, const char *name, struct iowl_err *err)
-{
-	struct bitmask *bm = node_mask(&p->cpu_nodes);
-	int ret = 0;
-
-	if (!bm)
-		return err_nomem(err, "out of memory");
-	if (numa_run_on_node_mask(bm))
-		ret = err_errno(err, errno, "job '%s': numa_cpu_nodes", name);
-	numa_bitmask_free(bm);
-	return ret;
 }
 
 /* numa_mem_policy: the thread's memory policy, set_mempolicy(2) with the nodes. */
@@ -355,9 +367,10 @@ int place_apply(const struct place_opts *p, unsigned number, const char *name, s
 	int ret = 0;
 
 	if (set_count(&p->cpus))
-		ret = apply_cpus(p, number, name, err);
+		ret = apply_cpus(&p->cpus, p->cpus_policy, number, "cpus_allowed", name, err);
+	/* numa_cpu_nodes: the CPUs of those nodes, as fio's numa_run_on_node_mask() */
 	if (!ret && set_count(&p->cpu_nodes))
-		ret = apply_cpu_nodes(p, name, err);
+		ret = apply_cpus(&p->node_cpus, false, 0, "numa_cpu_nodes", name, err);
 	if (!ret)
 		ret = apply_mem(p, name, err);
 	if (!ret)

@@ -31,6 +31,7 @@ struct place_opts {
 	struct place_set cpus;	    /* cpus_allowed / cpumask; empty: any CPU */
 	unsigned cpus_policy;	    /* 0 shared, 1 split: clone k gets the set's (k mod n)th CPU */
 	struct place_set cpu_nodes; /* numa_cpu_nodes; empty: not set */
+	struct place_set node_cpus; /* the CPUs of cpu_nodes (found when parsed) */
 	unsigned mem_mode;	    /* enum place_mem_mode */
 	struct place_set mem_nodes; /* numa_mem_policy's node list */
 	int nice;		    /* added to the thread's nice value, as nice(2) */
