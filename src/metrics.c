@@ -27,7 +27,7 @@
 #include "iowl/hist.h"
 #include "iowl/job.h"
 #include "iowl/metrics.h"
-#include "iowl/run.h"
+#include "iowl/signals.h"
 
 #define CONN_LIMIT 32		/* connections at once */
 #define CONN_PER_IP 16

@@ -6,20 +6,19 @@
 
 #include "iowl/clock.h"
 #include "iowl/progress.h"
-#include "iowl/run.h"
 
 bool progress_wanted(unsigned eta_mode)
 {
 	return eta_mode == ETA_ALWAYS || (eta_mode == ETA_AUTO && isatty(STDERR_FILENO));
 }
 
-void progress_init(struct progress *p, const struct run_opts *ro, const struct job *jobs,
-		   unsigned njobs)
+void progress_init(struct progress *p, unsigned eta, uint64_t eta_interval, uint64_t eta_newline,
+		   const struct job *jobs, unsigned njobs)
 {
 	memset(p, 0, sizeof(*p));
-	p->on = progress_wanted(ro->eta);
-	p->interval_ns = ro->eta_interval ? ro->eta_interval : NSEC_PER_SEC;
-	p->newline_ns = ro->eta_newline;
+	p->on = progress_wanted(eta);
+	p->interval_ns = eta_interval ? eta_interval : NSEC_PER_SEC;
+	p->newline_ns = eta_newline;
 	for (unsigned j = 0; j < njobs; j++) {
 		const struct job_opts *o = &jobs[j].o;
 		uint64_t t = o->startdelay.hi + o->ramp_time + o->runtime;

@@ -39,61 +39,6 @@
 #include "iowl/target.h"
 
 /*
- * The one piece of process-wide state: a signal handler can only reach the run through a
- * static.  It is set while a run is in progress and cleared after.
- */
-static struct run_ctl *signal_ctl;
-static volatile sig_atomic_t signal_seen;
-static volatile sig_atomic_t signal_again;	/* a second stop: do not wait for the workers */
-static volatile uint64_t signal_ns;		/* when the first signal came (CLOCK_MONOTONIC) */
-
-/*
- * Signals within SIGNAL_SAME_NS of the first are the same stop: timeout(1) passes a ^C on to
- * its command and to the process group, which the terminal signalled already.
- */
-#define SIGNAL_SAME_NS 250000000ULL
-
-static void on_signal(int sig)
-{
-	uint64_t now = clock_gettime_ns();	/* async-signal-safe */
-
-	if (signal_seen) {
-		if (now - signal_ns < SIGNAL_SAME_NS)
-			return;
-		if (signal_again)	/* a third: leave at once */
-			_exit(signal_seen == SIGTERM ? IOWL_EXIT_SIGTERM : IOWL_EXIT_SIGINT);
-		signal_again = 1;	/* a person pressing ^C again: report now */
-		return;
-	}
-	signal_ns = now;
-	signal_seen = sig;
-	if (signal_ctl)
-		__atomic_store_n(&signal_ctl->stop, 1, __ATOMIC_RELAXED);
-}
-
-int run_signal_seen(void)
-{
-	return signal_seen;
-}
-
-uint64_t run_signal_ns(void)
-{
-	return signal_seen ? signal_ns : 0;
-}
-
-static void install_signals(struct run_ctl *ctl)
-{
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	signal_ctl = ctl;
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-}
-
-/*
  * True when the results can no longer be written: a write to them failed, or the reader of the
  * pipe they go to has gone (iowl ... | head): the run then ends, as fio's does on EPIPE, instead
  * of dying of SIGPIPE (ignored, see main()).  Sets run->out_errno.
@@ -355,9 +300,10 @@ static int phase_create(struct iowl_run *run, unsigned phase, unsigned *number, 
 			struct worker *w;
 			int ret;
 
-			if (signal_seen)	/* the phase does not start: its jobs are not run */
+			if (run_signal_seen()) /* the phase does not start: its jobs are not run */
 				return err_set(err, "the run was interrupted by %s",
-					       signal_seen == SIGTERM ? "SIGTERM" : "SIGINT"), -EINTR;
+					       run_signal_seen() == SIGTERM ? "SIGTERM" : "SIGINT"),
+				       -EINTR;
 			w = worker_new(job, c, (*number)++, &run->ctl);
 			if (!w)
 				return err_nomem(err, "out of memory");
@@ -381,7 +327,7 @@ static int phase_create(struct iowl_run *run, unsigned phase, unsigned *number, 
 				if (!ret)
 					warned |= invalidate(job, &w->plan, warned);
 			}
-			if (ret == -EINTR && signal_seen)	/* the layout was interrupted */
+			if (ret == -EINTR && run_signal_seen())	/* the layout was interrupted */
 				return ret;
 			if (ret)
 				return worker_failed(w, ret, err);
@@ -429,7 +375,9 @@ static int phase_start(struct iowl_run *run, struct phase *p, struct iowl_err *e
 	pthread_sigmask(SIG_BLOCK, &all, &old);
 	for (unsigned i = 0; i < p->n && !ret; i++) {
 		/* A signal: the clones not started are not run (add_not_run()). */
-		ret = signal_seen ? -EINTR : -pthread_create(&p->w[i]->tid, NULL, worker_main, p->w[i]);
+		ret = run_signal_seen() ?
+			      -EINTR :
+			      -pthread_create(&p->w[i]->tid, NULL, worker_main, p->w[i]);
 		if (!ret)
 			p->started = i + 1;
 		if (ret) {
@@ -597,7 +545,8 @@ static bool phase_wait(struct iowl_run *run, struct phase *p, struct ivl *iv)
 	bool left = false;
 	bool *seen = calloc(p->n ? p->n : 1, sizeof(*seen));
 
-	progress_init(&prog, &run->opts, run->jobs, run->njobs);
+	progress_init(&prog, run->opts.eta, run->opts.eta_interval, run->opts.eta_newline,
+		      run->jobs, run->njobs);
 	while (!phase_done(p)) {
 		if (seen)
 			phase_exits(run, p, seen);
@@ -622,21 +571,21 @@ static bool phase_wait(struct iowl_run *run, struct phase *p, struct ivl *iv)
 		now = clock_ns();
 		for (unsigned i = 0; i < p->n; i++)
 			left |= worker_watchdog(p->w[i], now);
-		if (!signal_seen)
+		if (!run_signal_seen())
 			continue;
 		if (!stop_seen)
 			stop_seen = now;
-		if (!signal_again && now - stop_seen <= STOP_GRACE_NS)
+		if (!run_signal_again() && now - stop_seen <= STOP_GRACE_NS)
 			continue;
 		if (!lost_at) {
 			progress_end(&prog);
-			if (signal_again)
+			if (run_signal_again())
 				iowl_warn(
 					"a second signal: reporting what was counted without waiting for the workers");
 			else
 				iowl_warn("a worker did not stop within %llu ms of the signal; reporting what was counted",
 					  STOP_GRACE_NS / 1000000);
-			lost_at = now + (signal_again ? PROGRESS_NS : STOP_LOST_NS);
+			lost_at = now + (run_signal_again() ? PROGRESS_NS : STOP_LOST_NS);
 		}
 		left = true;
 		if (phase_seize(p, now))
@@ -1013,7 +962,7 @@ static int run_phase(struct iowl_run *run, unsigned phase, unsigned *number,
 			ret = ranks_phase_sync(run, phase, ret, &err);
 			synced = true;
 			/* Before the workers run: with thousands of them the main thread waits its turn. */
-			if (!ret && !signal_seen) {
+			if (!ret && !run_signal_seen()) {
 				iv = ivl_begin(&run->ivl, p.w, p.n, disks, run->ctl.start_ns);
 				run->ctl.start_ns = clock_ns();
 				ivl_rebase(iv, run->ctl.start_ns);
@@ -1038,7 +987,7 @@ static int run_phase(struct iowl_run *run, unsigned phase, unsigned *number,
 		err_set(why, "job '%s' failed to set up: %s", failed->job->o.name, failed->err.text);
 	else if (ret)
 		*why = err;
-	if (ret && !failed && !(ret == -EINTR && signal_seen))
+	if (ret && !failed && !(ret == -EINTR && run_signal_seen()))
 		iowl_warn("%s", err.text);
 	report_errors(&p);
 	for (unsigned i = 0; i < p.n; i++)
@@ -1172,7 +1121,7 @@ int run_collect(struct iowl_run *run, struct run_outcome *o)
 			run->ivl.watch = report_iostat_record;
 		run->ivl.watch_ctx = run->opts.mx ? run->ivl.watch_ctx : &o->iostat_log;
 	}
-	install_signals(&run->ctl);
+	run_signals_install(&run->ctl.stop);
 	disks_begin(run, &o->disks);
 	if (o->disks.n)
 		o->phase_disk = calloc((size_t)nphases * 2 * o->disks.n, sizeof(*o->phase_disk));
@@ -1186,7 +1135,7 @@ int run_collect(struct iowl_run *run, struct run_outcome *o)
 		ret = bwlog_open(&run->bwlog, run->jobs, run->njobs, clock_ns(), &why);
 	ranks_begin(nphases);
 	for (unsigned ph = 0; ph < nphases && !ret && !run->abandoned; ph++) {
-		if (signal_seen || output_gone(run) || run->ended_by[0]) {
+		if (run_signal_seen() || output_gone(run) || run->ended_by[0]) {
 			ranks_phase_skip(run, ph); /* the other ranks stop at this barrier too */
 			break;
 		}
@@ -1194,10 +1143,10 @@ int run_collect(struct iowl_run *run, struct run_outcome *o)
 		ret = run_phase(run, ph, &number, &o->res, &o->io_error, &o->disks,
 				o->phase_disk ? o->phase_disk + (size_t)ph * 2 * o->disks.n : NULL, &why);
 	}
-	signal_ctl = NULL;
+	run_signals_release();
 	bwlog_close(run->bwlog);
 	run->bwlog = NULL;
-	run->signal = signal_seen;
+	run->signal = run_signal_seen();
 	not_run_why(run, ret, &why, reason, sizeof(reason));
 	if (o->res.collected && add_not_run(run, &o->res, reason))
 		ret = ret ? ret : -ENOMEM;
@@ -1218,7 +1167,7 @@ int run_collect(struct iowl_run *run, struct run_outcome *o)
 			ret = -ENOMEM;
 	o->r.start = tv.tv_sec;
 	o->r.start_ms = (uint64_t)tv.tv_sec * 1000 + (uint64_t)tv.tv_usec / 1000;
-	o->r.interrupted = signal_seen;
+	o->r.interrupted = run_signal_seen();
 	o->r.compact = run->opts.status_interval || run->opts.iostat;
 	o->r.no_disk_util = true;
 	for (unsigned j = 0; j < run->njobs; j++)

@@ -8,8 +8,14 @@
 
 #include "iowl/ddir.h"
 #include "iowl/job.h"
-#include "iowl/run.h"
 #include "iowl/worker.h"
+
+/* --eta: when the status line is shown. */
+enum eta_mode {
+	ETA_AUTO = 0,
+	ETA_ALWAYS,
+	ETA_NEVER,
+};
 
 struct progress {
 	bool on;
@@ -30,11 +36,11 @@ struct progress {
 bool progress_wanted(unsigned eta_mode);
 
 /*
- * Turns the line on for o->eta (auto: only when stderr is a terminal), refreshed every
- * o->eta_interval and starting a new line every o->eta_newline.
+ * Turns the line on for eta (enum eta_mode; auto: only when stderr is a terminal), refreshed
+ * every eta_interval (0: a second) and starting a new line every eta_newline (0: never).
  */
-void progress_init(struct progress *p, const struct run_opts *o, const struct job *jobs,
-		   unsigned njobs);
+void progress_init(struct progress *p, unsigned eta, uint64_t eta_interval, uint64_t eta_newline,
+		   const struct job *jobs, unsigned njobs);
 
 /* Prints the line when a second has passed since the last one. */
 void progress_update(struct progress *p, const struct worker *const *w, unsigned n,

@@ -17,6 +17,8 @@
 #include "iowl/target.h"
 #include "iowl/jobfile.h"
 #include "iowl/metrics.h"
+#include "iowl/progress.h"
+#include "iowl/signals.h"
 #include "iowl/vdbench.h"
 #include "iowl/worker.h"
 
@@ -41,12 +43,6 @@ enum out_format {
 	OUT_CSV = 1U << 3,		/* --sweep's table only */
 	OUT_VDBFLAT = 1U << 4,		/* vdbench's flatfile columns (vdbench parameter files only) */
 	OUT_TERSE = 1U << 5,		/* fio's terse lines (--minimal) */
-};
-
-enum eta_mode {
-	ETA_AUTO = 0,
-	ETA_ALWAYS,
-	ETA_NEVER,
 };
 
 /* Settings from the command line that are not job options. */
@@ -184,15 +180,6 @@ int run_exec(struct iowl_run *run);
 
 /* Frees everything the run owns. */
 void run_release(struct iowl_run *run);
-
-/*
- * The signal (SIGINT, SIGTERM) seen since the first run started, 0: none.  Between runs, where
- * iowl waits (vdbench's pause=), a signal ends the wait.
- */
-int run_signal_seen(void);
-
-/* When that signal came (clock_gettime_ns()), 0: none. */
-uint64_t run_signal_ns(void);
 
 /* The unit that clone clone of job is reported in (a new one when none yet), NULL: out of memory. */
 struct job_result *results_unit(struct results *res, const struct job *job, unsigned clone);
