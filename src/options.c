@@ -9,6 +9,7 @@
 
 #include "iowl/clock.h"
 #include "iowl/fill.h"
+#include "iowl/flow.h"
 #include "iowl/job.h"
 #include "iowl/options.h"
 #include "iowl/place.h"
@@ -890,10 +891,15 @@ static const struct opt_def options[] = {
 	UNSUPPORTED("lockfile"),
 	UNSUPPORTED("opendir"),
 	REFUSED("exitall_fast", NEWER_THAN_FIO),
-	UNSUPPORTED("flow"),
-	UNSUPPORTED("flow_id"),
+	{ .name = "flow", .type = OPT_UINT, .off = O(flow), .def = "0", .max = FLOW_MAX_WEIGHT,
+	  .category = "job",
+	  .help = "weight in the flow control of the jobs running together with the same flow_id: their IO counts keep the ratio of their weights (0: not in a flow)" },
+	{ .name = "flow_id", .type = OPT_UINT, .off = O(flow_id), .def = "0", .category = "job",
+	  .help = "the flow this job's flow= weight belongs to" },
 	REFUSED("flow_watermark", "is not a fio 3.33 option (older fio had it; 3.33's flow keeps the jobs' shares without a watermark)"),
-	UNSUPPORTED("flow_sleep"),
+	{ .name = "flow_sleep", .type = OPT_TIME, .off = O(flow_sleep), .def = "0", .unit_ns = NS_US,
+	  .category = "job",
+	  .help = "while over its flow share: let the IOs in flight complete and wait this long before trying again (bare numbers are microseconds; 0: try again at once)" },
 	UNSUPPORTED("io_submit_mode"),
 	UNSUPPORTED("serialize_overlap"),
 	REFUSED("ramp_size", NEWER_THAN_FIO),

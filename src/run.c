@@ -23,6 +23,7 @@
 #include "iowl/bwlog.h"
 #include "iowl/clock.h"
 #include "iowl/diskstats.h"
+#include "iowl/flow.h"
 #include "iowl/engine.h"
 #include "iowl/interval.h"
 #include "iowl/iolog.h"
@@ -224,6 +225,8 @@ int run_rebuild(struct iowl_run *run, struct iowl_err *err)
 struct phase {
 	struct worker **w;
 	unsigned n;
+	struct flow *flows; /* flow=: the flows of the phase's jobs, by flow_id */
+	unsigned nflows;
 	unsigned started;	/* w[0..started) have threads */
 };
 
@@ -287,8 +290,9 @@ static int phase_create(struct iowl_run *run, unsigned phase, unsigned *number, 
 		if (run->jobs[j].phase == phase && !run->jobs[j].off_rank)
 			n += run->jobs[j].o.numjobs;
 	p->w = calloc(n ? n : 1, sizeof(*p->w));
+	p->flows = calloc(n ? n : 1, sizeof(*p->flows));
 	p->n = 0;
-	if (!p->w)
+	if (!p->w || !p->flows)
 		return err_nomem(err, "out of memory");
 	for (unsigned j = 0; j < run->njobs; j++) {
 		struct job *job = &run->jobs[j];
@@ -308,6 +312,9 @@ static int phase_create(struct iowl_run *run, unsigned phase, unsigned *number, 
 			if (!w)
 				return err_nomem(err, "out of memory");
 			p->w[p->n++] = w;
+			if (job->o.flow) /* fio's flow_init_job(): every clone adds its weight */
+				w->flow = flow_join(p->flows, &p->nflows, job->o.flow_id,
+						    job->o.flow);
 			kept = phase ? NULL : run_plan(run, job, c);
 			if (kept) {
 				w->plan = *kept;
@@ -903,6 +910,7 @@ static void phase_free(struct phase *p)
 	for (unsigned i = 0; i < p->n; i++)
 		worker_free(p->w[i]);
 	free(p->w);
+	free(p->flows);
 	memset(p, 0, sizeof(*p));
 }
 

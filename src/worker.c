@@ -624,6 +624,9 @@ static int fill_queue(struct worker *w)
 			break;
 		if (w->think.ns && think_due(w) && (ret = worker_think(w)))
 			return ret;
+		if (w->flow && !w->verifying && !w->nrequeue && !w->blocked &&
+		    (ret = worker_flow_wait(w)))
+			return ret < 0 ? ret : worker_commit(w);
 		/*
 		 * At most one clock read at submission and one at completion per IO: a synchronous
 		 * IO reads its issue time here; an asynchronous one starts at the latest reading

@@ -2,7 +2,8 @@
 /*
  * Private to the worker's files: worker.c (the per-IO loop), worker_main.c (set-up, the thread's
  * life, the end), worker_rate.c (rate, rate_min, latency limits, replay pacing), worker_think.c
- * (thinktime) and worker_steps.c (ramp_time's end, worker_ramp's steps, bw and iops samples).
+ * (thinktime), worker_flow.c (flow=) and worker_steps.c (ramp_time's end, worker_ramp's steps,
+ * bw and iops samples).
  */
 #ifndef IOWL_WORKER_INT_H
 #define IOWL_WORKER_INT_H
@@ -105,6 +106,10 @@ int worker_pace(struct worker *w, struct io_u *io, uint64_t *now);
 int worker_rate_report(struct worker *w);
 bool worker_lt_quiesced(struct worker *w);
 void worker_lat_limits(struct worker *w, const struct io_u *io, uint64_t lat, uint64_t now);
+
+/* worker_flow.c */
+int worker_flow_wait(struct worker *w);
+void worker_flow_leave(struct worker *w);
 
 /* worker_think.c */
 void worker_think_start(struct worker *w, uint64_t now);

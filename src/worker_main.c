@@ -517,6 +517,7 @@ void *worker_main(void *arg)
 		w->qd = w->lt->qd;
 	}
 	w->status = worker_run_loop(w);
+	worker_flow_leave(w);
 	if (w->stuck)
 		w->status = stuck_report(w, clock_ns());
 	if (!w->status)
@@ -566,6 +567,7 @@ void *worker_main(void *arg)
 		}
 	}
 out:
+	worker_flow_leave(w);
 	/*
 	 * io_uring rings made with SINGLE_ISSUER can only be waited on by the thread that made
 	 * them.  Stuck IOs keep their engine and buffers: the kernel may still complete them.

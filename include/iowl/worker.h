@@ -74,6 +74,8 @@ struct worker_steps {
 	struct hist *hist, *scratch;
 };
 
+struct flow;
+
 struct worker {
 	/* Hot: touched per IO by this thread only. */
 	struct engine eng;
@@ -147,6 +149,8 @@ struct worker {
 	struct lat_target *lt;	   /* latency_target's search, NULL: none */
 	bool lt_drain;		   /* the depth went down: no new IO until the queue is empty */
 	bool lt_final;		   /* the depth is found: reset the statistics once it is empty */
+	struct flow *flow;	   /* flow=: the phase's flow of this job's flow_id, NULL: none */
+	uint64_t flow_mine;	   /* this clone's IOs counted in it */
 	/* Cold. */
 	const struct job *job;
 	unsigned clone;
