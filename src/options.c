@@ -159,6 +159,12 @@ static const struct opt_value rate_process_values[] = {
 	{ NULL, 0, NULL },
 };
 
+static const struct opt_value submit_mode_values[] = {
+	{ "inline", 0, "the job's thread submits and reaps its IOs (the default)" },
+	{ "offload", 1, "iodepth submit threads, each doing one IO at a time with its own engine" },
+	{ NULL, 0, NULL },
+};
+
 static const struct opt_value rw_seq_values[] = {
 	{ "sequential", 0,
 	  "the IOs between random jumps (rw=randread:N) follow on sequentially (the default)" },
@@ -900,7 +906,9 @@ static const struct opt_def options[] = {
 	{ .name = "flow_sleep", .type = OPT_TIME, .off = O(flow_sleep), .def = "0", .unit_ns = NS_US,
 	  .category = "job",
 	  .help = "while over its flow share: let the IOs in flight complete and wait this long before trying again (bare numbers are microseconds; 0: try again at once)" },
-	UNSUPPORTED("io_submit_mode"),
+	{ .name = "io_submit_mode", .type = OPT_ENUM, .off = O(io_submit_mode), .def = "inline",
+	  .values = submit_mode_values, .category = "io",
+	  .help = "inline: the job's thread submits and reaps its IOs; offload: a pool of iodepth threads submits them, one IO each at a time" },
 	UNSUPPORTED("serialize_overlap"),
 	REFUSED("ramp_size", NEWER_THAN_FIO),
 	REFUSED("sprandom", NOT_IN_FIO),

@@ -72,6 +72,11 @@ static int setup_engine(struct worker *w)
 
 	e->ops = w->job->engine;
 	e->depth = (e->ops->flags & ENGINE_F_SYNC) ? 1 : o->iodepth;
+	if (o->io_submit_mode) { /* offload: iodepth threads run the engine, one IO each */
+		e->inner = e->ops;
+		e->ops = &engine_offload_ops;
+		e->depth = o->iodepth;
+	}
 	e->params = (struct engine_params){
 		.direct = o->direct,
 		.fixedbufs = o->fixedbufs,

@@ -120,7 +120,11 @@ struct engine {
 	struct target_file *files;
 	unsigned nfiles;
 	struct engine_setup setup; /* filled by init() */
+	const struct engine_ops *inner; /* io_submit_mode=offload: the engine its threads run */
 };
+
+/* io_submit_mode=offload: wraps the engine in inner (engines/offload.c); not an ioengine=. */
+extern const struct engine_ops engine_offload_ops;
 
 /* Finds an engine by name.  Returns a static table or NULL. */
 const struct engine_ops *engine_find(const char *name);
