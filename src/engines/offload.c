@@ -147,7 +147,8 @@ static int off_start(struct engine *e, struct off_priv *p, struct iowl_err *err)
 		t->inner.setup = (struct engine_setup){ 0 };
 		ret = -pthread_create(&t->tid, NULL, off_main, t);
 		if (ret)
-			return err_errno(err, -ret, "io_submit_mode=offload: cannot start submit thread %u of %u",
+			return err_errno(err, -ret,
+					 "io_submit_mode=offload: cannot start submit thread %u of %u",
 					 i + 1, p->nthreads);
 		t->started = true;
 	}
