@@ -24,8 +24,8 @@ inl=$(run inline)
 off=$(run offload)
 n=$(jget offload.json jobs.0.read.total_ios)
 [ "$n" -ge 900 ] && [ "$n" -le 1001 ] || fail "offload at rate_iops=1000 for 1 s did $n reads"
-awk -v i="$inl" -v o="$off" 'BEGIN { exit !(i > 5000000 && o * 10 < i) }' ||
-	fail "a 300 ms stall: mean latency from the schedule inline $inl ns, offload $off ns (expected offload under a tenth of inline)"
+awk -v i="$inl" -v o="$off" 'BEGIN { exit !(i > 5000000 && o * 3 < i) }' ||
+	fail "a 300 ms stall: mean latency from the schedule inline $inl ns, offload $off ns (expected offload under a third of inline)"
 # every engine runs offloaded, the asynchronous ones with an instance per submit thread
 for e in libaio io_uring posixaio mmap null; do
 	"$IOWL" --name=e --filename=iowl-fault.dat --ioengine="$e" --iodepth=4 \
