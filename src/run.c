@@ -24,6 +24,7 @@
 #include "iowl/clock.h"
 #include "iowl/diskstats.h"
 #include "iowl/flow.h"
+#include "iowl/iosched.h"
 #include "iowl/engine.h"
 #include "iowl/interval.h"
 #include "iowl/iolog.h"
@@ -102,6 +103,7 @@ static struct target_plan *run_plan(const struct iowl_run *run, const struct job
 
 void run_release(struct iowl_run *run)
 {
+	iosched_restore(); /* ioscheduler: the devices' schedulers as the run found them */
 	run_plans_release(run);
 	jobfile_free(run->jobs, run->njobs);
 	ini_doc_release(&run->doc);
@@ -164,6 +166,7 @@ int run_prepare(struct iowl_run *run, struct iowl_err *err)
 		.sections = run->opts.sections, .nsections = run->opts.nsections,
 	};
 	struct preflight pf;
+	struct iowl_err why = { "" };
 	unsigned number = 0, nclones = 0;
 	int ret = jobfile_build(&in, &run->jobs, &run->njobs, err);
 	bool keep = !run->opts.parse_only && !run->opts.analyze;
@@ -192,6 +195,14 @@ int run_prepare(struct iowl_run *run, struct iowl_err *err)
 				continue;
 
 			ret = target_plan(&run->jobs[j], c, &plan, err);
+			for (unsigned k = 0;
+			     !ret && !c && run->jobs[j].o.ioscheduler &&
+			     !(run->jobs[j].engine->flags & ENGINE_F_NODATA) && k < plan.nfiles;
+			     k++)
+				if (iosched_check(plan.files[k].path, run->jobs[j].o.ioscheduler,
+						  &why))
+					ret = job_opt_err(&run->jobs[j], "ioscheduler", err, "%s",
+							  why.text);
 			/* A run says it with its results (phase_create()); --parse-only says it here. */
 			if (!ret && !c && run->opts.parse_only)
 				report_notes(run_info(run), &run->jobs[j], &plan);

@@ -19,6 +19,7 @@
 #include "iowl/jobctl.h"
 #include "iowl/lattarget.h"
 #include "iowl/debug.h"
+#include "iowl/iosched.h"
 #include "worker_int.h"
 
 struct worker *worker_new(const struct job *job, unsigned clone, unsigned number,
@@ -232,6 +233,10 @@ int worker_setup(struct worker *w)
 		}
 		if (!ret)
 			ret = target_open(w->job, &w->plan, &w->err);
+		/* ioscheduler: each file's device, before the IO (fio switches the first file's) */
+		for (unsigned i = 0; !ret && o->ioscheduler && i < w->plan.nfiles; i++)
+			ret = iosched_switch(o->name, w->plan.files[i].path, o->ioscheduler,
+					     &w->err);
 		if (!ret && o->pre_read)
 			ret = target_pre_read(w->job, &w->plan, &w->err);
 	}
