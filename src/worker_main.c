@@ -89,6 +89,7 @@ static int setup_engine(struct worker *w)
 		.uncached = o->uncached,
 		.nowait = o->nowait,
 		.userspace_reap = o->userspace_reap,
+		.thp = o->thp,
 		.nonvectored = o->nonvectored,
 		.force_async = o->force_async,
 		.batch_submit = o->iodepth_batch_submit ? o->iodepth_batch_submit : 1,

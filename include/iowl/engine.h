@@ -53,6 +53,7 @@ struct engine_params {
 	bool uncached;		/* pvsync2: RWF_DONTCACHE on buffered IO */
 	bool nowait;		/* RWF_NOWAIT: pvsync2, libaio, io_uring */
 	bool userspace_reap;	/* libaio: a reap of min 0 reads the completion ring, no syscall */
+	bool thp;		/* mmap: madvise(MADV_HUGEPAGE) on each mapping */
 	int nonvectored; /* io_uring: -1 READ/WRITE where the kernel has them, 0 READV/WRITEV */
 	unsigned force_async;	/* io_uring: IOSQE_ASYNC on every Nth IO (0: none) */
 	unsigned batch_submit;	/* iodepth_batch_submit (>= 1) */

@@ -275,6 +275,7 @@ struct job_opts {
 	int nonvectored;      /* io_uring: -1 (probe), 0 READV/WRITEV, 1 READ/WRITE */
 	unsigned force_async; /* io_uring: IOSQE_ASYNC on every Nth IO (0: none) */
 	bool userspace_reap;  /* libaio */
+	bool thp;	      /* mmap: transparent huge pages for the mappings */
 	char *ioscheduler;    /* the IO scheduler the job's devices are switched to, NULL: none */
 	unsigned io_submit_mode; /* 0 inline, 1 offload: a pool of iodepth submit threads */
 	unsigned flow;	      /* flow control weight, 0: not in a flow */

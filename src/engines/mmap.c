@@ -64,6 +64,13 @@ static int mmap_init(struct engine *e, struct iowl_err *err)
 		}
 		p->map[i] = m;
 		p->len[i] = f->real_size;
+		/* thp: transparent huge pages for the mapping, as fio's (its failure is the job's) */
+		if (e->params.thp && madvise(m, f->real_size, MADV_HUGEPAGE) < 0) {
+			r = -errno;
+			mmap_cleanup(e);
+			err_errno(err, -r, "mmap: thp: madvise(MADV_HUGEPAGE) on %s", f->path);
+			return r;
+		}
 	}
 	return 0;
 }

@@ -1,0 +1,52 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# Every option fio 3.33 knows (fio --cmdhelp=all, and --enghelp of each engine iowl has), as iowl
+# sees it (iowl --cmdhelp=NAME): implemented, refused by name with the reason (hardware or
+# services this machine lacks, or not a fio 3.33 option), or not built yet.  An option iowl calls
+# unknown fails, and so does one "not supported yet" that is not on the list below (each with who
+# is building it); one on the list that is accepted now is noted.  Prints the refused ones.
+. "$(dirname "$0")/../lib.sh"
+have_fio || skip "fio 3 is not installed (apt-get install fio): its option list is the reference"
+pending() {
+	case $1 in
+	# verify (helper verify2)
+	verify_async|verify_state_save|verify_state_load) return 0 ;;
+	# trims (helper verify2)
+	trim_percentage|trim_verify_zero|trim_backlog|trim_backlog_batch) return 0 ;;
+	# log compression (helper logs)
+	log_compression|log_store_compressed|log_compression_cpus) return 0 ;;
+	# not built yet (issue 13, fioctl's part)
+	serialize_overlap|openfiles|lockfile|opendir) return 0 ;;
+	cgroup|cgroup_nodelete|profile|log_entries|log_alternate_epoch|log_alternate_epoch_clock_id|read_iolog_chunked) return 0 ;;
+	esac
+	return 1
+}
+{
+	fio --cmdhelp=all
+	for e in libaio io_uring pvsync2 mmap psync sync pvsync vsync posixaio null; do
+		fio --enghelp="$e"
+	done
+} 2>/dev/null | sed -n 's/^ *\([A-Za-z0-9_-]*\) *:.*/\1/p' | LC_ALL=C sort -u > "$SCRATCH/names"
+n=$(wc -l < "$SCRATCH/names")
+[ "$n" -gt 200 ] || fail "fio listed only $n options"
+ok=0 bad="" refused="" notyet=""
+while read -r o; do
+	if "$IOWL" --cmdhelp="$o" > /dev/null 2> "$SCRATCH/err"; then
+		ok=$((ok + 1))
+		pending "$o" && echo "note: $o is accepted now: take it off the pending list"
+		continue
+	fi
+	msg=$(head -n 1 "$SCRATCH/err")
+	case $msg in
+	*"unknown option"*|*"does not support yet"*)
+		notyet="$notyet $o"
+		pending "$o" || bad="$bad
+$o: not supported yet and not on the pending list" ;;
+	*) refused="$refused
+  $o: ${msg#iowl: --cmdhelp: }" ;;
+	esac
+done < "$SCRATCH/names"
+[ -z "$bad" ] || fail "fio options without iowl's implementation or a reasoned refusal:$bad"
+echo "fio 3.33 options: $n, $ok implemented; not built yet:$notyet"
+echo "refused with the reason:$refused"
+exit 0
