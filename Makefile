@@ -45,7 +45,7 @@ Q = @
 say = @printf '  %-6s %s\n'
 endif
 
-.PHONY: format format-check FORCE all run test unit func asan ubsan tsan fio-ref install uninstall clean deps fuzz bench iowl-mpi
+.PHONY: format format-check FORCE all run test unit func asan ubsan tsan fio-ref install uninstall clean deps fuzz bench iowl-mpi iowl-mpich
 
 all: iowl $(if $(filter 1,$(MPI)),iowl-mpi)
 
@@ -91,6 +91,23 @@ $(O)/iowl-mpi: $(O)/src/main.o $(O)/src/cluster/mpi.o $(O)/libiowl.a
 	$(Q)OMPI_CC=$(CC) MPICH_CC=$(CC) $(MPICC) $(IOWL_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
 
 iowl-mpi: $(O)/iowl-mpi
+	@cp $< $@
+
+# The same with MPICH where it is installed beside Open MPI (Debian: libmpich-dev, whose
+# mpicc.mpich stays out of the way of Open MPI's mpicc): iowl-mpich, for mpirun.mpich.
+MPICC_MPICH ?= mpicc.mpich
+
+$(O)/mpich/mpi.o: src/cluster/mpi.c $(DEPS_STAMP)
+	@mkdir -p $(dir $@)
+	$(say) MPICC '$< (MPICH)'
+	$(Q)MPICH_CC=$(CC) $(MPICC_MPICH) $(IOWL_CPPFLAGS) $(CPPFLAGS) $(IOWL_CFLAGS) $(CFLAGS) \
+		-MMD -MP -c -o $@ $<
+
+$(O)/iowl-mpich: $(O)/src/main.o $(O)/mpich/mpi.o $(O)/libiowl.a
+	$(say) LINK $@
+	$(Q)MPICH_CC=$(CC) $(MPICC_MPICH) $(IOWL_CFLAGS) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS)
+
+iowl-mpich: $(O)/iowl-mpich
 	@cp $< $@
 
 $(O)/tests/%: tests/unit/%.c $(O)/libiowl.a $(DEPS_STAMP)
@@ -180,6 +197,9 @@ test: $(UNIT_BIN) $(O)/iowl $(HELPER_BIN) $(SHIM_LIB)
 	@if [ -n "$(MPI_OK)" ] && printf '\043include <mpi.h>\nint main(void){return 0;}\n' | \
 		$(MPICC) -x c -o /dev/null - >/dev/null 2>&1; then \
 		$(MAKE) --no-print-directory -f $(firstword $(MAKEFILE_LIST)) O=$(O) $(O)/iowl-mpi; fi
+	@if [ -n "$(MPI_OK)" ] && printf '\043include <mpi.h>\nint main(void){return 0;}\n' | \
+		$(MPICC_MPICH) -x c -o /dev/null - >/dev/null 2>&1; then \
+		$(MAKE) --no-print-directory -f $(firstword $(MAKEFILE_LIST)) O=$(O) $(O)/iowl-mpich; fi
 	@order=$$(sh tests/order.sh $(RES) $(TEST_NAMES)) && rm -rf $(RES) && \
 	MAKEFLAGS= $(MAKE) --no-print-directory -k -j$(TEST_JOBS) -f $(firstword $(MAKEFILE_LIST)) \
 		O=$(O) $$(for t in $$order; do printf '%s ' $(RES)/$$t; done) || true
@@ -241,6 +261,6 @@ format:
 	@sh scripts/check-format.sh fix
 
 clean:
-	rm -rf build build-asan build-ubsan build-tsan build-fuzz iowl iowl-mpi compile_commands.json
+	rm -rf build build-asan build-ubsan build-tsan build-fuzz iowl iowl-mpi iowl-mpich compile_commands.json
 
 -include $(shell find $(O) -name '*.d' 2>/dev/null)

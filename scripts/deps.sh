@@ -27,6 +27,16 @@ if ! printf '#include <mpi.h>\nint main(void){return 0;}\n' |
 			echo "iowl: apt-get install libopenmpi-dev failed: iowl-mpi will not be built" >&2
 	fi
 fi
+# Optional too: MPICH beside Open MPI (iowl-mpich, for the MPI tests with MPICH's mpirun.mpich;
+# Debian keeps Open MPI the default mpicc and mpirun: its alternatives have the higher priority).
+if ! printf '#include <mpi.h>\nint main(void){return 0;}\n' |
+	${MPICC_MPICH:-mpicc.mpich} -x c -o /dev/null - >/dev/null 2>&1; then
+	if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 && [ -z "$IOWL_NO_INSTALL" ]; then
+		echo "iowl: installing the optional MPICH (libmpich-dev) for iowl-mpich" >&2
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -q libmpich-dev mpich >/dev/null 2>&1 ||
+			echo "iowl: apt-get install libmpich-dev failed: iowl-mpich will not be built" >&2
+	fi
+fi
 [ -z "$pkgs" ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
 	echo "iowl: installing missing build dependencies:$pkgs" >&2

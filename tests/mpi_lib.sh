@@ -1,18 +1,60 @@
 # SPDX-License-Identifier: MIT
-# For the MPI tests (tests/func/mpi_*.sh), after lib.sh: finds mpirun and iowl-mpi, or skips.
-# mpirun NP ARGS...: Open MPI's mpirun on this one machine (as root where the test runs as root,
-# more ranks than CPUs allowed), output to $SCRATCH/out and $SCRATCH/err, status in $rc.
-IOWL_MPI=${IOWL_MPI:-$(dirname "$IOWL")/iowl-mpi}
+# For the MPI tests (tests/func/mpi_*.sh), after lib.sh: finds the launcher and the MPI build, or
+# skips.  MPI_FLAVOUR=openmpi (the default: iowl-mpi under Open MPI's mpirun) or mpich (iowl-mpich,
+# built with mpicc.mpich, under MPICH's Hydra mpirun.mpich); tests/func/mpich_*.sh are the same
+# tests with MPICH.
+# mpirun_np NP [-x VAR[=VALUE]]... ARGS...: the launcher on this one machine (as root where the
+# test runs as root, more ranks than CPUs allowed), output to $SCRATCH/out and $SCRATCH/err,
+# status in $rc.  -x is Open MPI's: with MPICH (which passes the whole environment on), -x VAR is
+# dropped and -x VAR=VALUE becomes -genv VAR VALUE.
+MPI_FLAVOUR=${MPI_FLAVOUR:-openmpi}
+if [ "$MPI_FLAVOUR" = mpich ]; then
+	IOWL_MPI=${IOWL_MPICH:-$(dirname "$IOWL")/iowl-mpich}
+	MPIRUN=mpirun.mpich
+	MPI_LIB=libmpich
+	MPI_PKG=libmpich-dev
+else
+	IOWL_MPI=${IOWL_MPI:-$(dirname "$IOWL")/iowl-mpi}
+	MPIRUN=mpirun.openmpi
+	command -v $MPIRUN >/dev/null 2>&1 || MPIRUN=mpirun
+	MPI_LIB=libmpi
+	MPI_PKG=libopenmpi-dev
+fi
+# Open MPI's own settings for its mpirun (run as root, oversubscribe a 2-CPU machine, quiet).
+ompi_export() {
+	export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \
+		OMPI_MCA_rmaps_base_oversubscribe=1 OMPI_MCA_btl_base_warn_component_unused=0
+}
 need_mpi() {
-	command -v mpirun >/dev/null 2>&1 || skip "mpirun not found (apt-get install openmpi-bin libopenmpi-dev)"
-	mpirun --version 2>/dev/null | grep -q 'Open MPI' || skip "mpirun is not Open MPI's (the tests use its options)"
-	[ -x "$IOWL_MPI" ] || skip "no MPI build ($IOWL_MPI): apt-get install libopenmpi-dev; make iowl-mpi (not built under ASan/TSan)"
+	command -v $MPIRUN >/dev/null 2>&1 || skip "$MPIRUN not found (apt-get install $MPI_PKG)"
+	if [ "$MPI_FLAVOUR" = mpich ]; then
+		$MPIRUN --version 2>/dev/null | grep -q HYDRA || skip "$MPIRUN is not MPICH's Hydra"
+	else
+		$MPIRUN --version 2>/dev/null | grep -q 'Open MPI\|OpenRTE' || skip "$MPIRUN is not Open MPI's (the tests use its options)"
+	fi
+	[ -x "$IOWL_MPI" ] || skip "no MPI build ($IOWL_MPI): apt-get install $MPI_PKG; make $(basename "$IOWL_MPI") (not built under ASan/TSan)"
+	ldd "$IOWL_MPI" 2>/dev/null | grep -q "$MPI_LIB\.so" || skip "$IOWL_MPI is not linked with $MPI_LIB"
 }
 mpirun_np() {
 	np=$1
 	shift
-	OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1 \
-		OMPI_MCA_btl_base_warn_component_unused=0 \
-		timeout 120 mpirun -np "$np" "$@" > "$SCRATCH/out" 2> "$SCRATCH/err"
+	if [ "$MPI_FLAVOUR" = mpich ]; then
+		set -- "$@" --mpi-end--
+		while [ "$1" != --mpi-end-- ]; do
+			if [ "$1" = -x ]; then
+				case $2 in
+				*=*) set -- "$@" -genv "${2%%=*}" "${2#*=}" ;;
+				esac
+				shift 2
+				continue
+			fi
+			set -- "$@" "$1"
+			shift
+		done
+		shift
+		timeout 120 $MPIRUN -np "$np" "$@" > "$SCRATCH/out" 2> "$SCRATCH/err"
+	else
+		(ompi_export && exec timeout 120 $MPIRUN -np "$np" "$@") > "$SCRATCH/out" 2> "$SCRATCH/err"
+	fi
 	rc=$?
 }

@@ -47,6 +47,9 @@ int cluster_init(int *argc, char ***argv, struct iowl_err *err)
 	nranks = (unsigned)n;
 	if (MPI_Get_library_version(v, &len) == MPI_SUCCESS) {
 		v[strcspn(v, ",\n")] = '\0';
+		for (char *c = v; *c; c++) /* MPICH's "MPICH Version:\t4.0.2" */
+			if (*c == '\t')
+				*c = ' ';
 		snprintf(library, sizeof(library), "%.127s", v);
 	}
 	if (cluster_env(me, nranks, host, sizeof(host)))

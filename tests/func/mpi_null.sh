@@ -6,7 +6,7 @@
 # 10 ms although one rank lays out a file first; the plain binary under mpirun says what to build.
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/../mpi_lib.sh"
-command -v mpirun >/dev/null 2>&1 || skip "mpirun not found (apt-get install openmpi-bin libopenmpi-dev)"
+command -v $MPIRUN >/dev/null 2>&1 || skip "$MPIRUN not found (apt-get install $MPI_PKG)"
 command -v python3 >/dev/null 2>&1 || skip "python3 not found (apt-get install python3)"
 
 # The plain build started as 2 processes refuses, naming what to build.
