@@ -509,7 +509,8 @@ static const struct cli_flag table[] = {
 	FLAG("sweep", CLI_ARG_NEXT, add_sweep, 0,
 	     " KEY=V1,V2,...  run the jobs once per value (KEY=1..256x2, bs=4k..1m x2,\n"
 	     "8..64+8 ranges; repeatable: a cross product), one table,\n"
-	     "and a scalability fit when sweeping iodepth or numjobs"),
+	     "and a scalability fit when sweeping iodepth or numjobs\n"
+	     "(or ranks=1..N+1 over MPI: the first k ranks run)"),
 	FLAG("curve", CLI_ARG_OPT, set_curve, 0,
 	     "[=P1,P2,...]  a run at maximum rate, then at P% of it (default\n"
 	     "10,50,70,80,90,100): latency against throughput, the knee"),

@@ -8,6 +8,7 @@
  * a rank that did not answer by then is lost, and every survivor ends with status 2 naming it.
  */
 #include <errno.h>
+#include <jansson.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -18,6 +19,7 @@
 #include "iowl/clock.h"
 #include "iowl/cluster.h"
 #include "iowl/hist.h"
+#include "iowl/interval.h"
 #include "iowl/ranks.h"
 #include "iowl/report.h"
 
@@ -49,18 +51,19 @@ struct meet {
 	char why[WHY_LEN];
 };
 
-/* The head of a rank's results. */
+/* The head of a rank's results: its phase starts, its --iostat view (JSON text), then its units follow. */
 struct wire_head {
-	uint32_t kind, nunits, nstarts;
+	uint32_t kind, nunits, nstarts, iostat_len;
 	int32_t status;
 	char host[64];
 	char why[WHY_LEN];
 	uint64_t ios[3], bytes[3], runtime_ns[3];
 };
 
-/* A unit of a rank's results; its reason, then its histograms follow. */
+/* A unit of a rank's results; its reason, its histograms, then its interval points follow. */
 struct wire_unit {
-	uint32_t job, clone, nworkers, hmask, whylen;
+	uint32_t job, clone, nworkers, hmask, whylen, npoints;
+	uint64_t period_ns;
 	int32_t error;
 	uint8_t not_run;
 	uint64_t elapsed_ns;
@@ -82,6 +85,7 @@ static struct {
 	bool lost_any;
 	struct rank_result *res; /* rank 0: every rank's figures, after ranks_reduce() */
 	uint64_t *res_starts;
+	unsigned limit; /* ranks_limit(): the ranks that run the jobs, 0: all */
 } rs = { .failed_rank = -1 };
 
 bool ranks_on(void)
@@ -184,6 +188,11 @@ static int rank_list(const char *s, size_t len, bool *set, unsigned size, unsign
 	return 0;
 }
 
+void ranks_limit(unsigned n)
+{
+	rs.limit = n;
+}
+
 int ranks_filter(struct iowl_run *run, struct iowl_err *err)
 {
 	unsigned size = cluster_size(), me = cluster_rank();
@@ -240,7 +249,7 @@ int ranks_filter(struct iowl_run *run, struct iowl_err *err)
 		}
 	}
 	for (unsigned j = 0; !ret && j < run->njobs; j++)
-		run->jobs[j].off_rank = named[j] && !here[j];
+		run->jobs[j].off_rank = (named[j] && !here[j]) || (rs.limit && me >= rs.limit);
 	free(named);
 	free(here);
 	free(set);
@@ -552,6 +561,8 @@ static void put_unit(struct wire *w, const struct job_result *u)
 	wu.not_run = u->not_run;
 	wu.elapsed_ns = u->elapsed_ns;
 	wu.whylen = u->why ? (uint32_t)strlen(u->why) : 0;
+	wu.npoints = u->series.n;
+	wu.period_ns = u->series.period_ns;
 	*st = u->st;
 	/* Per-stream and worker-ramp figures stay with the rank (not merged across ranks). */
 	st->streams = NULL;
@@ -571,6 +582,63 @@ static void put_unit(struct wire *w, const struct job_result *u)
 	for (unsigned i = 0; i < NHIST; i++)
 		if (wu.hmask & (1U << i))
 			put_hist(w, *hist_slot((struct worker_stats *)&u->st, i));
+	put(w, u->series.p, wu.npoints * sizeof(*u->series.p));
+}
+
+/*
+ * Adds another rank's interval points to a unit's, interval by interval (every rank's intervals
+ * count from the same barrier): IOs, bytes, errors and IOs in flight add, the mean comes from
+ * the merged sums, the largest latency is the larger.  Percentiles cannot be merged from
+ * percentiles (the intervals' histograms stay on their ranks): 0, none, once two ranks' points
+ * are added.  The page cache's
+ * figures and the distinct blocks are per host: left out.
+ */
+static int merge_series(struct ivl_series *s, const struct ivl_point *p, unsigned n,
+			uint64_t period_ns)
+{
+	if (n > s->cap) {
+		struct ivl_point *q = realloc(s->p, n * sizeof(*q));
+
+		if (!q)
+			return -ENOMEM;
+		memset(q + s->n, 0, (n - s->n) * sizeof(*q));
+		s->p = q;
+		s->cap = n;
+	}
+	if (!s->period_ns)
+		s->period_ns = period_ns;
+	for (unsigned i = 0; i < n; i++) {
+		struct ivl_point *x = &s->p[i];
+		bool fresh = i >= s->n;
+
+		if (fresh) {
+			*x = p[i];
+		} else {
+			x->t_ns = p[i].t_ns > x->t_ns ? p[i].t_ns : x->t_ns;
+			x->ns = p[i].ns > x->ns ? p[i].ns : x->ns;
+			x->inflight += p[i].inflight;
+			for (unsigned d = 0; d < 3; d++) {
+				struct ivl_dir *a = &x->dir[d];
+				const struct ivl_dir *b = &p[i].dir[d];
+
+				a->ios += b->ios;
+				a->bytes += b->bytes;
+				a->errors += b->errors;
+				lat_merge(&a->clat, &b->clat);
+				a->clat_mean = a->clat.n ? lat_mean(&a->clat) : 0;
+				if (b->clat_max > a->clat_max)
+					a->clat_max = b->clat_max;
+				a->clat_p50 = a->clat_p99 = a->clat_p999 = 0;
+			}
+		}
+		x->dev = -1;
+		x->dev_read_bytes = 0;
+		x->cache_hit = -1;
+		memset(&x->cfill, 0, sizeof(x->cfill));
+	}
+	if (n > s->n)
+		s->n = n;
+	return 0;
 }
 
 /* This rank's own figures, from its units. */
@@ -620,6 +688,7 @@ static int send_results(const struct iowl_run *run, const struct run_outcome *o)
 {
 	struct wire w = { 0 };
 	struct wire_head h;
+	char *iostat;
 	int ret;
 
 	memset(&h, 0, sizeof(h));
@@ -629,8 +698,12 @@ static int send_results(const struct iowl_run *run, const struct run_outcome *o)
 	snprintf(h.host, sizeof(h.host), "%s", cluster_host());
 	h.status = own_status(run, o, h.why, sizeof(h.why));
 	own_figures(o, &h);
+	iostat = o->iostat_log ? json_dumps(o->iostat_log, JSON_COMPACT) : NULL;
+	h.iostat_len = iostat ? (uint32_t)strlen(iostat) : 0;
 	put(&w, &h, sizeof(h));
 	put(&w, rs.starts, rs.nphases * sizeof(*rs.starts));
+	put(&w, iostat, h.iostat_len);
+	free(iostat);
 	for (unsigned i = 0; i < o->res.n; i++)
 		put_unit(&w, &o->res.units[i]);
 	ret = w.err ? -ENOMEM : cluster_send(0, CLUSTER_UP, w.p, w.len);
@@ -644,6 +717,7 @@ static int merge_unit(struct iowl_run *run, struct run_outcome *o, struct rd *r)
 	struct wire_unit wu;
 	struct worker_stats st;
 	struct job_result *u;
+	struct ivl_point *pts = NULL;
 	char *why = NULL;
 	int ret = 0;
 
@@ -664,10 +738,17 @@ static int merge_unit(struct iowl_run *run, struct run_outcome *o, struct rd *r)
 		else
 			get_hist(r, *hist_slot(&st, i));
 	}
+	if (!ret && wu.npoints && wu.npoints <= 100000000 &&
+	    !(pts = calloc(wu.npoints, sizeof(*pts))))
+		ret = -ENOMEM;
+	if (!ret && wu.npoints)
+		get(r, pts, wu.npoints * sizeof(*pts));
 	u = ret || r->bad ? NULL : results_unit(&o->res, &run->jobs[wu.job], wu.clone);
 	if (!ret && !r->bad && !u)
 		ret = -ENOMEM;
-	if (u && !(ret = stats_merge(&u->st, &st))) {
+	if (u && wu.npoints)
+		ret = merge_series(&u->series, pts, wu.npoints, wu.period_ns);
+	if (u && !ret && !(ret = stats_merge(&u->st, &st))) {
 		if (u->not_run && !wu.not_run) { /* it ran there: not "not run" */
 			free(u->why);
 			u->why = NULL;
@@ -687,6 +768,7 @@ static int merge_unit(struct iowl_run *run, struct run_outcome *o, struct rd *r)
 	}
 	for (unsigned i = 0; i < NHIST; i++)
 		hist_free(*hist_slot(&st, i));
+	free(pts);
 	free(why);
 	return r->bad ? -EPROTO : ret;
 }
@@ -729,6 +811,8 @@ int ranks_reduce(struct iowl_run *run, struct run_outcome *o)
 		return 0;
 	if (cluster_rank())
 		return is_lost(0) ? 0 : send_results(run, o);
+	for (unsigned r = 0; rs.res && r < size; r++)
+		json_decref(rs.res[r].iostat);
 	free(rs.res);
 	free(rs.res_starts);
 	rs.res = calloc(size, sizeof(*rs.res));
@@ -742,6 +826,7 @@ int ranks_reduce(struct iowl_run *run, struct run_outcome *o)
 	own_figures(o, &h);
 	h.nstarts = rs.nphases;
 	rank_set(0, &h, rs.starts);
+	rs.res[0].iostat = json_incref(o->iostat_log);
 	for (unsigned r = 1; r < size; r++) {
 		struct rd rd = { 0 };
 		void *buf = NULL;
@@ -766,6 +851,13 @@ int ranks_reduce(struct iowl_run *run, struct run_outcome *o)
 			get(&rd, starts, h.nstarts * sizeof(*starts));
 		if (!rd.bad)
 			rank_set(r, &h, starts);
+		if (!rd.bad && h.iostat_len) { /* its host's device view */
+			if (rd.len - rd.off < h.iostat_len)
+				rd.bad = true;
+			else
+				rs.res[r].iostat = json_loadb(rd.p + rd.off, h.iostat_len, 0, NULL);
+			rd.off += rd.bad ? 0 : h.iostat_len;
+		}
 		for (unsigned i = 0; !rd.bad && i < h.nunits && !ret; i++)
 			ret = merge_unit(run, o, &rd);
 		if (rd.bad) {

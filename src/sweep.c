@@ -7,10 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "iowl/cluster.h"
 #include "iowl/hist.h"
 #include "iowl/options.h"
 #include "iowl/outfile.h"
 #include "iowl/progress.h"
+#include "iowl/ranks.h"
 #include "iowl/report.h"
 #include "iowl/sweep.h"
 #include "iowl/usl.h"
@@ -29,7 +31,9 @@ struct point {
 					 * lat_percentiles */
 	double concurrency;		/* Little's law: IOPS x mean total latency */
 	double aqu_sz, util;		/* the first device behind the targets; NAN without one */
-	double n;			/* iodepth x numjobs, summed over the jobs */
+	double n;			/* the swept concurrency: iodepth x numjobs summed
+					 * over the jobs, times the ranks when they are
+					 * swept (the ranks alone when only they are) */
 	int status;
 };
 
@@ -48,6 +52,12 @@ static int add_value(struct sweep_key *k, const char *v, size_t len, struct iowl
 		return err_set(err, "--sweep %s: an empty value (separate values with ',')", k->key);
 	k->values[k->nvalues] = strndup(v, len);
 	return k->values[k->nvalues++] ? 0 : err_nomem(err, "out of memory");
+}
+
+/* The key "ranks": the number of MPI ranks that run the jobs at a point (the first k ranks). */
+static bool is_ranks(const char *key)
+{
+	return !strcmp(key, "ranks");
 }
 
 /* "A..B xF" or "A..B+S": numbers or sizes, expanded into decimal values. */
@@ -94,7 +104,7 @@ int sweep_key_parse(const char *text, struct sweep_key *k, struct iowl_err *err)
 		return err_set(err, "--sweep '%s': use KEY=V1,V2,... or KEY=A..BxF (e.g. --sweep iodepth=1..256x2)",
 			       text);
 	snprintf(k->key, sizeof(k->key), "%.*s", (int)(eq - text), text);
-	if (!opt_find(k->key))
+	if (!is_ranks(k->key) && !opt_find(k->key))
 		return err_set(err, "--sweep: unknown option '%s'", k->key);
 	v = eq + 1;
 	if (strstr(v, ".."))
@@ -112,19 +122,28 @@ int sweep_key_parse(const char *text, struct sweep_key *k, struct iowl_err *err)
 	return ret;
 }
 
-/* The --set list of one point: the user's own, then the point's values. */
+/*
+ * The --set list of one point: the user's own, then the point's values; "ranks" is not an
+ * option but how many ranks run the jobs (the others only meet at the barriers).
+ */
 static int point_sets(struct iowl_run *run, const unsigned *idx, struct job_set *base,
 		      unsigned nbase)
 {
 	struct run_opts *o = &run->opts;
+	unsigned n = nbase;
 
 	if (nbase)	/* base is NULL without --set */
 		memcpy(o->sets, base, nbase * sizeof(*base));
+	ranks_limit(0);
 	for (unsigned k = 0; k < o->nsweeps; k++) {
-		o->sets[nbase + k].key = o->sweeps[k].key;
-		o->sets[nbase + k].value = o->sweeps[k].values[idx[k]];
+		if (is_ranks(o->sweeps[k].key)) {
+			ranks_limit((unsigned)strtoul(o->sweeps[k].values[idx[k]], NULL, 10));
+			continue;
+		}
+		o->sets[n].key = o->sweeps[k].key;
+		o->sets[n++].value = o->sweeps[k].values[idx[k]];
 	}
-	o->nsets = nbase + o->nsweeps;
+	o->nsets = n;
 	return 0;
 }
 
@@ -142,7 +161,7 @@ static bool next_point(const struct run_opts *o, unsigned *idx)
 /* The mean and the percentiles of one latency over every unit and direction, in us (NAN: no histogram). */
 static void lat_figures(const struct run_outcome *o, bool total, double out[4])
 {
-	struct hist *h = calloc(1, sizeof(*h));
+	struct hist *h = hist_alloc();
 	double pct[3] = { 50, 99, 99.9 };
 	uint64_t p[3] = { 0, 0, 0 };
 	struct lat_stat all;
@@ -162,7 +181,7 @@ static void lat_figures(const struct run_outcome *o, bool total, double out[4])
 		}
 	if (h && have_hist && all.n)
 		hist_percentiles(h, lat_min(&all), all.max, pct, 3, p);
-	free(h);
+	hist_free(h);
 	out[0] = lat_mean(&all) / 1e3;
 	for (unsigned k = 0; k < 3; k++)
 		out[k + 1] = have_hist || !total ? (double)p[k] / 1e3 : NAN;
@@ -195,18 +214,31 @@ static void measure(const struct iowl_run *run, const struct run_outcome *o, str
 	}
 	for (unsigned j = 0; j < run->njobs; j++)
 		pt->n += (double)run->jobs[j].o.iodepth * run->jobs[j].o.numjobs;
+	for (unsigned k = 0; k < run->opts.nsweeps; k++)
+		if (is_ranks(run->opts.sweeps[k].key)) /* over hosts: the ranks, times the rest */
+			pt->n = strtod(pt->values[k], NULL) * (run->opts.nsweeps > 1 ? pt->n : 1);
 }
 
 /* True when every swept key changes the concurrency (iodepth, numjobs). */
 static bool concurrency_sweep(const struct run_opts *o)
 {
 	for (unsigned k = 0; k < o->nsweeps; k++) {
-		const struct opt_def *d = opt_find(o->sweeps[k].key);
+		const struct opt_def *d =
+			is_ranks(o->sweeps[k].key) ? NULL : opt_find(o->sweeps[k].key);
 
-		if (strcmp(d->name, "iodepth") && strcmp(d->name, "numjobs"))
+		if (d && strcmp(d->name, "iodepth") && strcmp(d->name, "numjobs"))
 			return false;
 	}
 	return o->nsweeps > 0;
+}
+
+/* What N is in the USL fit: "iodepth x numjobs", "ranks" or "ranks x iodepth x numjobs". */
+static const char *usl_n_name(const struct run_opts *o)
+{
+	for (unsigned k = 0; k < o->nsweeps; k++)
+		if (is_ranks(o->sweeps[k].key))
+			return o->nsweeps > 1 ? "ranks x iodepth x numjobs" : "ranks (hosts)";
+	return "iodepth x numjobs";
 }
 
 static void text_table(FILE *f, const struct run_opts *o, const struct point *pts, unsigned n)
@@ -307,7 +339,8 @@ static json_t *json_points(const struct run_opts *o, const struct point *pts, un
 }
 
 /* The USL over the points: text lines on f, and a JSON object (new reference). */
-static json_t *usl_report(FILE *f, const struct point *pts, unsigned n, bool text)
+static json_t *usl_report(FILE *f, const struct run_opts *ro, const struct point *pts, unsigned n,
+			  bool text)
 {
 	double *x = calloc(n ? n : 1, sizeof(double)), *c = calloc(n ? n : 1, sizeof(double));
 	char why[USL_WHY_LEN] = "";
@@ -326,18 +359,19 @@ static json_t *usl_report(FILE *f, const struct point *pts, unsigned n, bool tex
 		return json_pack("{s:s}", "error", why[0] ? why : "out of memory");
 	}
 	if (text) {
-		fprintf(f, "\nuniversal scalability law over N = iodepth x numjobs: lambda=%.6g sigma=%.6g kappa=%.6g R^2=%.4f\n",
-			fit.lambda, fit.sigma, fit.kappa, fit.r2);
+		fprintf(f,
+			"\nuniversal scalability law over N = %s: lambda=%.6g sigma=%.6g kappa=%.6g R^2=%.4f\n",
+			usl_n_name(ro), fit.lambda, fit.sigma, fit.kappa, fit.r2);
 		fprintf(f, "  peak throughput at N=%.1f: %.6g IOPS predicted; limited by %s\n",
 			fit.n_max, fit.x_max, usl_limit_name(fit.limit));
 		fprintf(f, "%10s %14s %14s\n", "N", "measured", "predicted");
 		for (unsigned i = 0; i < n; i++)
 			fprintf(f, "%10.0f %14.0f %14.0f\n", c[i], x[i], usl_predict(&fit, c[i]));
 	}
-	o = json_pack("{s:f, s:f, s:f, s:f, s:f, s:f, s:s}", "lambda", fit.lambda, "sigma",
+	o = json_pack("{s:f, s:f, s:f, s:f, s:f, s:f, s:s, s:s}", "lambda", fit.lambda, "sigma",
 		      fit.sigma, "kappa", fit.kappa, "r2", isnan(fit.r2) ? 0 : fit.r2, "n_max",
 		      isinf(fit.n_max) ? -1 : fit.n_max, "x_max", isinf(fit.x_max) ? -1 : fit.x_max,
-		      "limit", usl_limit_name(fit.limit));
+		      "limit", usl_limit_name(fit.limit), "n", usl_n_name(ro));
 	free(x);
 	free(c);
 	return o;
@@ -350,7 +384,7 @@ static json_t *json_doc(const struct iowl_run *run, const struct point *pts, uns
 				 json_points(&run->opts, pts, n));
 
 	if (root && concurrency_sweep(&run->opts))
-		json_object_set_new(root, "usl", usl_report(NULL, pts, n, false));
+		json_object_set_new(root, "usl", usl_report(NULL, &run->opts, pts, n, false));
 	return root;
 }
 
@@ -370,7 +404,7 @@ static void print(const struct iowl_run *run, FILE *f, const struct point *pts, 
 	} else {
 		text_table(f, o, pts, n);
 		if (usl)
-			json_decref(usl_report(f, pts, n, true));
+			json_decref(usl_report(f, o, pts, n, true));
 	}
 }
 
@@ -400,12 +434,24 @@ int sweep_prepare(struct iowl_run *run, struct iowl_err *err)
 
 	if (o->nsweeps > MAX_KEYS)
 		return err_set(err, "--sweep: at most %d keys", MAX_KEYS);
+	for (unsigned k = 0; k < o->nsweeps; k++)
+		for (unsigned i = 0; is_ranks(o->sweeps[k].key) && i < o->sweeps[k].nvalues; i++) {
+			const char *v = o->sweeps[k].values[i];
+			char *end;
+			unsigned long r = strtoul(v, &end, 10);
+
+			if (*end || !r || *v == '-' || r > cluster_size())
+				return err_set(err,
+					       "--sweep ranks=%s: the number of ranks that run the jobs is 1 to this run's %u (mpirun -np N iowl-mpi starts N)",
+					       v, cluster_size());
+		}
 	o->sets = calloc(nbase + o->nsweeps, sizeof(*o->sets));
 	if (!o->sets) {
 		o->sets = base;
 		return err_nomem(err, "out of memory");
 	}
 	ret = check_points(run, base, nbase, &npts, err);
+	ranks_limit(0);
 	free(o->sets);
 	o->sets = base;
 	o->nsets = nbase;

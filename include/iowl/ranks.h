@@ -31,6 +31,12 @@ void ranks_quiet(struct iowl_run *run);
 int ranks_filter(struct iowl_run *run, struct iowl_err *err);
 
 /*
+ * --sweep ranks=K: only ranks 0 to n-1 run the jobs from the next ranks_filter() on (the others
+ * lay out nothing and do no IO, but still meet at every barrier); 0: every rank.
+ */
+void ranks_limit(unsigned n);
+
+/*
  * Every rank has prepared its jobs (ret: this rank's outcome): returns the first failure of any
  * rank (err says which rank and why), else 0.  The plain build returns ret.
  */

@@ -74,6 +74,7 @@ struct rank_result {
 	uint64_t runtime_ns[DDIR_NR]; /* longest unit runtime per direction */
 	const uint64_t *starts; /* wall clock (ns since the epoch) each phase's IO started */
 	unsigned nstarts;
+	struct json_t *iostat; /* --iostat: its host's device view per interval; NULL: none */
 };
 
 struct run_result {

@@ -2,6 +2,7 @@
 /* A run over MPI in the reports: every rank's own figures, the totals over the common window, the start spread. */
 #include <jansson.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "fmt.h"
 #include "ranks.h"
@@ -95,6 +96,8 @@ json_t *report_ranks_json(const struct run_result *r)
 		for (unsigned d = 0; o && d < DDIR_NR; d++)
 			json_object_set_new(o, ddir_name(d),
 					    dir_json(x->ios[d], x->bytes[d], x->runtime_ns[d]));
+		if (o && x->iostat)
+			json_object_set(o, "iostat", x->iostat);
 		json_array_append_new(a, o);
 	}
 	for (unsigned d = 0; tot && d < DDIR_NR; d++) {
@@ -111,6 +114,63 @@ json_t *report_ranks_json(const struct run_result *r)
 		      rank_extreme(r, true), "fastest_rank", rank_extreme(r, false), "total", tot,
 		      "ranks", a);
 	return c;
+}
+
+/*
+ * --iostat over MPI: each host's devices as its rank saw them, averaged over the run's intervals
+ * (each interval weighted by its length).
+ */
+static void iostat_per_host(FILE *f, const struct run_result *r)
+{
+	static const char *const cols[] = { "r/s", "w/s", "rkB/s", "wkB/s", "aqu-sz", "%util" };
+	bool head = false;
+
+	for (unsigned k = 0; k < r->nranks; k++) {
+		const struct rank_result *x = &r->ranks[k];
+		json_t *first = json_array_get(x->iostat, 0), *dev;
+		size_t i;
+
+		json_array_foreach(json_object_get(first, "devices"), i, dev)
+		{
+			const char *name = json_string_value(json_object_get(dev, "name"));
+			double sum[6] = { 0 }, secs = 0;
+			json_t *ivl;
+			size_t j;
+
+			json_array_foreach(x->iostat, j, ivl)
+			{
+				json_t *d;
+				size_t m;
+
+				json_array_foreach(json_object_get(ivl, "devices"), m, d)
+				{
+					const char *dn =
+						json_string_value(json_object_get(d, "name"));
+					double t = json_real_value(json_object_get(d, "seconds"));
+
+					if (!name || !dn || strcmp(name, dn))
+						continue;
+					for (unsigned c = 0; c < 6; c++)
+						sum[c] += t * json_number_value(
+								      json_object_get(d, cols[c]));
+					secs += t;
+				}
+			}
+			if (!head) {
+				fprintf(f, "  devices per host (--iostat, over the run):\n");
+				fprintf(f, "  %4s  %-20s %-10s %9s %9s %10s %10s %7s %6s\n", "rank",
+					"host", "device", "r/s", "w/s", "rkB/s", "wkB/s", "aqu-sz",
+					"%util");
+				head = true;
+			}
+			for (unsigned c = 0; c < 6; c++)
+				sum[c] = secs > 0 ? sum[c] / secs : 0;
+			fprintf(f,
+				"  %4u  %-20.20s %-10.10s %9.1f %9.1f %10.1f %10.1f %7.2f %6.1f\n",
+				x->rank, x->host, name ? name : "?", sum[0], sum[1], sum[2], sum[3],
+				sum[4], sum[5]);
+		}
+	}
 }
 
 void report_ranks_text(FILE *f, const struct run_result *r)
@@ -169,4 +229,5 @@ void report_ranks_text(FILE *f, const struct run_result *r)
 			fast,
 			fmt_num(b[1], sizeof(b[1]), (uint64_t)rank_bw(&r->ranks[fast]), 4, true,
 				FMT_UNIT_BYTE_SEC));
+	iostat_per_host(f, r);
 }

@@ -91,3 +91,33 @@ for np in 1 2 4; do
 	done
 	echo "$np ranks, shared device: $shared counted $(( (s1 - s0) * 512 )) bytes in $((n1 - n0)) writes, the ranks $bytes"
 done
+
+# --iostat per host: every rank's own device view reaches rank 0 (iowl.ranks[r].iostat), each
+# rank's own loop device in it, and what it counted over the intervals (w/s x seconds) is what
+# that device's counter says, less at most the last sliver (under a tenth of an interval, folded
+# into the job's last interval but not sampled from the devices): 500 writes/s for 1 s per rank.
+sed 's/^number_ios=1000$/time_based=1\nruntime=1\nrate_iops=500/' "$SCRATCH/own.ini" > "$SCRATCH/iostat.ini"
+set -- $names
+w0=$(stat_field $1 5) w1=$(stat_field $2 5)
+mpirun_np 2 "$IOWL_MPI" --output-format=json --eta=never --iostat=100ms "$SCRATCH/iostat.ini"
+[ $rc = 0 ] || { cat "$SCRATCH/err"; fail "--iostat over 2 ranks: exited $rc"; }
+w0=$(($(stat_field $1 5) - w0)) w1=$(($(stat_field $2 5) - w1))
+python3 - "$j" "$1" "$w0" "$2" "$w1" <<'PY' || fail "--iostat over 2 ranks: each host's device view is wrong"
+import json, sys
+d = json.loads(open(sys.argv[1]).read().splitlines()[-1])  # JSON lines: the results are the last
+for r in (0, 1):
+    dev, counted = sys.argv[2 + 2 * r], int(sys.argv[3 + 2 * r])
+    log = d["iowl"]["ranks"][r]["iostat"]
+    w = sum(x["w/s"] * x["seconds"] for i in log for x in i["devices"] if x["name"] == dev)
+    other = sum(x["w/s"] * x["seconds"] for i in log for x in i["devices"] if x["name"] != dev)
+    assert counted - 10 <= round(w) <= counted, (r, dev, w, counted)
+    assert other == 0, (r, other)
+    assert counted == d["iowl"]["ranks"][r]["write"]["total_ios"], (r, counted)
+    print("rank %d: %s counted %d writes, its iostat %.0f in %d intervals" % (r, dev, counted, w, len(log)))
+PY
+mpirun_np 2 "$IOWL_MPI" --eta=never --iostat=100ms "$SCRATCH/iostat.ini"
+[ $rc = 0 ] || { cat "$SCRATCH/err"; fail "--iostat over 2 ranks (text): exited $rc"; }
+for r in 0 1; do
+	n=$(echo $names | cut -d' ' -f$((r + 1)))
+	grep -q "^ *$r  .* $n " "$SCRATCH/out" || { cat "$SCRATCH/out"; fail "--iostat: no line for rank $r's $n in the report"; }
+done

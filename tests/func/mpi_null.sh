@@ -170,3 +170,68 @@ while :; do
 	[ $try -lt 3 ] || fail "the ranks started $spread ns apart (3 tries), expected under 10 ms"
 done
 echo "barrier: starts $spread ns apart"
+
+# --sweep ranks=1..4+1: each point runs the jobs on the first k ranks only (the others meet at the
+# barriers and do nothing: exec_prerun records which ranks ran), the point's IOPS are the totals,
+# and the USL is fitted over the ranks.  Every rank is held to 1000 IOPS, so the IOPS scale with
+# the ranks and the fit finds no contention.
+cat > "$SCRATCH/sweep.ini" <<JOB
+[r]
+ioengine=null
+rw=randread
+bs=4k
+size=64m
+time_based=1
+runtime=1
+rate_iops=1000
+exec_prerun=echo \${IOWL_RANK} >> $SCRATCH/ran
+JOB
+rm -f "$SCRATCH/ran"
+(cd "$SCRATCH" && mpirun_np 4 "$IOWL_MPI" --output-format=json --eta=never --sweep ranks=1..4+1 \
+	"$SCRATCH/sweep.ini"; echo $rc > "$SCRATCH/rc")
+[ "$(cat "$SCRATCH/rc")" = 0 ] || { cat "$SCRATCH/err"; fail "--sweep ranks=1..4+1 exited $(cat "$SCRATCH/rc")"; }
+for r in 0 1 2 3; do
+	n=$(grep -cx "$r" "$SCRATCH/ran")
+	want=$((4 - r))
+	[ "$n" = $want ] || fail "--sweep ranks=1..4+1: rank $r ran the jobs at $n points, expected $want"
+done
+python3 - "$SCRATCH/out" <<'PY' || fail "--sweep ranks=1..4+1: the points or the fit are wrong"
+import json, sys
+d = json.load(open(sys.argv[1]))
+pts = d["points"]
+assert [p["values"]["ranks"] for p in pts] == ["1", "2", "3", "4"], pts
+for p in pts:
+    k = int(p["values"]["ranks"])
+    assert p["n"] == k, (p["n"], k)
+    # 1000 IOPS per rank (rate_iops): the total is k times that (within 15 %: a busy machine).
+    assert abs(p["iops"] - 1000 * k) < 150 * k, (k, p["iops"])
+u = d["usl"]
+assert u["n"] == "ranks (hosts)", u
+assert u["sigma"] < 0.1 and u["kappa"] < 0.03, u
+print("ranks sweep:", [(p["values"]["ranks"], round(p["iops"])) for p in pts], "sigma", u["sigma"], "kappa", u["kappa"])
+PY
+mpirun_np 2 "$IOWL_MPI" --eta=never --sweep ranks=1..4+1 "$SCRATCH/sweep.ini"
+[ $rc = 1 ] || fail "--sweep ranks=1..4+1 with 2 ranks exited $rc, expected 1"
+grep -q -- "--sweep ranks=3: the number of ranks that run the jobs is 1 to this run's 2" "$SCRATCH/err" ||
+	{ cat "$SCRATCH/err"; fail "--sweep ranks=3 with 2 ranks: no message"; }
+
+# The interval series over MPI: every rank's intervals count from the same barrier and are added
+# interval by interval, so the points of jobs[].iowl.intervals add up to the total over the ranks
+# (each rank's own points add up to its own part: rank 0's alone would be a half).
+sed 's/^runtime=1$/runtime=2/; /^exec_prerun/d' "$SCRATCH/sweep.ini" > "$SCRATCH/series.ini"
+mpirun_np 2 "$IOWL_MPI" --output-format=json --eta=never "$SCRATCH/series.ini"
+[ $rc = 0 ] || { cat "$SCRATCH/err"; fail "series run exited $rc"; }
+python3 - "$SCRATCH/out" <<'PY' || fail "the interval series is not the ranks' sum"
+import json, sys
+d = json.load(open(sys.argv[1]))
+j = d["jobs"][0]
+pts = j["iowl"]["intervals"]["points"]
+total = j["read"]["total_ios"]
+ranks = sum(r["read"]["total_ios"] for r in d["iowl"]["ranks"])
+s = sum(p["read"]["total_ios"] for p in pts)
+assert s == total == ranks, (s, total, ranks)
+assert sum(p["read"]["io_bytes"] for p in pts) == j["read"]["io_bytes"]
+# 2 ranks at 1000 IOPS each: about 2000 in each whole second
+assert all(abs(p["read"]["iops"] - 2000) < 400 for p in pts if p["ms"] >= 900), pts
+print("series:", len(pts), "points add up to", s, "IOs of 2 ranks")
+PY
