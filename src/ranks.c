@@ -547,6 +547,90 @@ static void get_hist(struct rd *r, struct hist *h)
 	}
 }
 
+/*
+ * A unit's per-stream figures (vdbench streams) and worker-ramp steps: a count each, then every
+ * one (its pointers cleared) with a mask of the histograms that follow.  Stream i and step i of
+ * every rank add up (stats_merge()), as the workers' of one rank do.
+ */
+static void put_parts(struct wire *w, const struct worker_stats *st)
+{
+	uint32_t n = st->nstreams;
+
+	put(w, &n, sizeof(n));
+	for (uint32_t i = 0; i < n; i++) {
+		struct stream_stats x = st->streams[i];
+		uint32_t m = 0;
+
+		for (unsigned d = 0; d < 3; d++) {
+			m |= x.clat_hist[d] ? 1U << d : 0;
+			x.clat_hist[d] = NULL;
+		}
+		put(w, &x, sizeof(x));
+		put(w, &m, sizeof(m));
+		for (unsigned d = 0; d < 3; d++)
+			if (m & (1U << d))
+				put_hist(w, st->streams[i].clat_hist[d]);
+	}
+	n = st->nsteps;
+	put(w, &n, sizeof(n));
+	for (uint32_t i = 0; i < n; i++) {
+		struct step_stats x = st->steps[i];
+		uint32_t m = x.clat_hist != NULL;
+
+		x.clat_hist = NULL;
+		put(w, &x, sizeof(x));
+		put(w, &m, sizeof(m));
+		if (m)
+			put_hist(w, st->steps[i].clat_hist);
+	}
+}
+
+/* Reads what put_parts() wrote into st (whose streams and steps are empty).  Returns 0 or -errno. */
+static int get_parts(struct rd *r, struct worker_stats *st)
+{
+	uint32_t n, m;
+
+	get(r, &n, sizeof(n));
+	if (r->bad || n > 1000000)
+		return -EPROTO;
+	if (n && !(st->streams = calloc(n, sizeof(*st->streams))))
+		return -ENOMEM;
+	st->nstreams = n;
+	for (uint32_t i = 0; i < n && !r->bad; i++) {
+		struct stream_stats *x = &st->streams[i];
+
+		get(r, x, sizeof(*x));
+		get(r, &m, sizeof(m));
+		for (unsigned d = 0; d < 3; d++) {
+			x->clat_hist[d] = NULL;
+			if (!(m & (1U << d)) || r->bad)
+				continue;
+			if (!(x->clat_hist[d] = hist_alloc()))
+				return -ENOMEM;
+			get_hist(r, x->clat_hist[d]);
+		}
+	}
+	get(r, &n, sizeof(n));
+	if (r->bad || n > 1000000)
+		return -EPROTO;
+	if (n && !(st->steps = calloc(n, sizeof(*st->steps))))
+		return -ENOMEM;
+	st->nsteps = n;
+	for (uint32_t i = 0; i < n && !r->bad; i++) {
+		struct step_stats *x = &st->steps[i];
+
+		get(r, x, sizeof(*x));
+		get(r, &m, sizeof(m));
+		x->clat_hist = NULL;
+		if (m && !r->bad) {
+			if (!(x->clat_hist = hist_alloc()))
+				return -ENOMEM;
+			get_hist(r, x->clat_hist);
+		}
+	}
+	return r->bad ? -EPROTO : 0;
+}
+
 /* The job's index in the run, as the units carry it. */
 static void put_unit(struct wire *w, const struct job_result *u)
 {
@@ -564,7 +648,7 @@ static void put_unit(struct wire *w, const struct job_result *u)
 	wu.npoints = u->series.n;
 	wu.period_ns = u->series.period_ns;
 	*st = u->st;
-	/* Per-stream and worker-ramp figures stay with the rank (not merged across ranks). */
+	/* The per-stream and worker-ramp figures follow the interval points (put_parts()). */
 	st->streams = NULL;
 	st->nstreams = 0;
 	st->steps = NULL;
@@ -583,6 +667,7 @@ static void put_unit(struct wire *w, const struct job_result *u)
 		if (wu.hmask & (1U << i))
 			put_hist(w, *hist_slot((struct worker_stats *)&u->st, i));
 	put(w, u->series.p, wu.npoints * sizeof(*u->series.p));
+	put_parts(w, &u->st);
 }
 
 /*
@@ -743,6 +828,8 @@ static int merge_unit(struct iowl_run *run, struct run_outcome *o, struct rd *r)
 		ret = -ENOMEM;
 	if (!ret && wu.npoints)
 		get(r, pts, wu.npoints * sizeof(*pts));
+	if (!ret)
+		ret = get_parts(r, &st);
 	u = ret || r->bad ? NULL : results_unit(&o->res, &run->jobs[wu.job], wu.clone);
 	if (!ret && !r->bad && !u)
 		ret = -ENOMEM;
@@ -766,8 +853,7 @@ static int merge_unit(struct iowl_run *run, struct run_outcome *o, struct rd *r)
 		if (wu.elapsed_ns > u->elapsed_ns)
 			u->elapsed_ns = wu.elapsed_ns;
 	}
-	for (unsigned i = 0; i < NHIST; i++)
-		hist_free(*hist_slot(&st, i));
+	stats_release(&st); /* its histograms, streams and steps */
 	free(pts);
 	free(why);
 	return r->bad ? -EPROTO : ret;

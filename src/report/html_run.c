@@ -584,6 +584,44 @@ static void run_job(struct html *h, const json_t *root, const json_t *job, json_
 	plot_ramp(h, job, jid);
 }
 
+/* A run over MPI: each rank's own figures and the totals over the common window (iowl.ranks[], iowl.cluster). */
+static void run_ranks(struct html *h, const json_t *doc)
+{
+	const json_t *iowl = json_object_get(doc, "iowl"), *c = json_object_get(iowl, "cluster");
+	const json_t *ranks = json_object_get(iowl, "ranks"), *x;
+	size_t i;
+
+	if (!json_array_size(ranks))
+		return;
+	sb_printf(&h->body, "<h3>Ranks: %zu (", json_array_size(ranks));
+	sb_esc(&h->body, jstr_get(c, "mpi") ? jstr_get(c, "mpi") : "MPI");
+	sb_printf(&h->body, "), phases started within %.3f ms of each other</h3>\n",
+		  jnum(c, "start_spread_ns") / 1e6);
+	sb_puts(&h->body, "<table class=\"ranks\">\n<tr><th>rank</th><th class=\"l\">host</th>"
+			  "<th>read IOPS</th><th>read MiB/s</th><th>write IOPS</th>"
+			  "<th>write MiB/s</th><th>status</th><th class=\"l\">error</th></tr>\n");
+	json_array_foreach(ranks, i, x)
+	{
+		char v[4][32];
+
+		for (unsigned d = 0; d < 2; d++) {
+			const json_t *dir = json_object_get(x, ddir_name(d));
+
+			plot_fmt_num(v[2 * d], sizeof(v[2 * d]), jnum(dir, "iops"));
+			plot_fmt_num(v[2 * d + 1], sizeof(v[2 * d + 1]),
+				     jnum(dir, "bw_bytes") / 1048576);
+		}
+		sb_printf(&h->body, "<tr><td>%.0f</td><td class=\"l\">", jnum(x, "rank"));
+		sb_esc(&h->body, jstr_get(x, "host") ? jstr_get(x, "host") : "?");
+		sb_printf(&h->body,
+			  "</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%.0f</td><td class=\"l\">",
+			  v[0], v[1], v[2], v[3], jnum(x, "status"));
+		sb_esc(&h->body, jstr_get(x, "error") ? jstr_get(x, "error") : "");
+		sb_puts(&h->body, "</td></tr>\n");
+	}
+	sb_puts(&h->body, "</table>\n");
+}
+
 void html_run(struct html *h, const char *src, const json_t *doc, json_t *const *lines,
 	      size_t nlines)
 {
@@ -610,6 +648,7 @@ void html_run(struct html *h, const char *src, const json_t *doc, json_t *const 
 			json_decref(fake);
 		}
 	}
+	run_ranks(h, doc);
 	plot_iostat(h, src, doc, lines, nlines);
 	sb_puts(&h->body, "</section>\n");
 }

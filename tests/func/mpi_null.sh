@@ -235,3 +235,53 @@ assert sum(p["read"]["io_bytes"] for p in pts) == j["read"]["io_bytes"]
 assert all(abs(p["read"]["iops"] - 2000) < 400 for p in pts if p["ms"] >= 900), pts
 print("series:", len(pts), "points add up to", s, "IOs of 2 ranks")
 PY
+
+# Streams over MPI: stream i of every rank adds into stream i (a 2:1 mix of 1024 IOs per rank),
+# and --report's HTML has the ranks' table.
+cat > "$SCRATCH/streams.ini" <<JOB
+[s]
+ioengine=null
+bs=4k
+size=4m
+stream=a
+weight=2
+rw=randread
+stream=b
+rw=randwrite
+JOB
+mpirun_np 2 "$IOWL_MPI" --output-format=json --eta=never --report="$SCRATCH/r.html" "$SCRATCH/streams.ini"
+[ $rc = 0 ] || { cat "$SCRATCH/err"; fail "streams over 2 ranks: exited $rc"; }
+python3 - "$SCRATCH/out" <<'PY' || fail "streams over 2 ranks: not the ranks' sum"
+import json, sys
+d = json.load(open(sys.argv[1]))
+j = d["jobs"][0]
+a, b = j["iowl"]["streams"]
+assert a["read"]["ios"] + b["write"]["ios"] == 2048, (a, b)
+assert a["read"]["ios"] == j["read"]["total_ios"] and b["write"]["ios"] == j["write"]["total_ios"]
+assert a["read"]["clat_ns"]["N"] == a["read"]["ios"], a["read"]["clat_ns"]
+ranks = d["iowl"]["ranks"]
+assert a["read"]["ios"] == sum(r["read"]["total_ios"] for r in ranks)
+assert all(r["read"]["total_ios"] + r["write"]["total_ios"] == 1024 for r in ranks), ranks
+print("streams: a", a["read"]["ios"], "b", b["write"]["ios"], "IOs of 2 ranks")
+PY
+for r in 0 1; do
+	grep -q "<tr><td>$r</td><td class=\"l\">$(hostname)</td>" "$SCRATCH/r.html" ||
+		fail "--report over 2 ranks: no row for rank $r in the HTML"
+done
+
+# Worker-ramp steps over MPI: step k (k clones on every rank) adds the ranks' step k, so the steps
+# add up to the total over the ranks; each clone held to 500 IOPS: step 2 does twice step 1.
+sed 's/^runtime=2$/runtime=1/; s/^rate_iops=1000$/rate_iops=500/' "$SCRATCH/series.ini" > "$SCRATCH/ramp.ini"
+printf 'numjobs=2\ngroup_reporting=1\nworker_ramp=500ms\n' >> "$SCRATCH/ramp.ini"
+mpirun_np 2 "$IOWL_MPI" --output-format=json --eta=never "$SCRATCH/ramp.ini"
+[ $rc = 0 ] || { cat "$SCRATCH/err"; fail "worker_ramp over 2 ranks: exited $rc"; }
+python3 - "$SCRATCH/out" <<'PY' || fail "worker_ramp over 2 ranks: the steps are not the ranks' sum"
+import json, sys
+d = json.load(open(sys.argv[1]))
+j = d["jobs"][0]
+s = j["iowl"]["worker_ramp"]
+assert len(s) == 2, s
+assert sum(x["ios"] for x in s) == j["read"]["total_ios"] == sum(r["read"]["total_ios"] for r in d["iowl"]["ranks"]), s
+assert 1.5 < s[1]["iops"] / s[0]["iops"] < 2.5 and abs(s[0]["iops"] - 1000) < 200, s
+print("worker ramp:", [(x["workers"], x["ios"], round(x["iops"])) for x in s])
+PY
