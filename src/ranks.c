@@ -463,7 +463,7 @@ struct wire {
 
 static void put(struct wire *w, const void *b, size_t n)
 {
-	if (w->err)
+	if (w->err || !n) /* nothing (b may be NULL: no interval points, no --iostat) */
 		return;
 	if (w->len + n > w->cap) {
 		size_t cap = w->cap ? w->cap : 4096;
