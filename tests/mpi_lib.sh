@@ -32,7 +32,7 @@ need_mpi() {
 	else
 		$MPIRUN --version 2>/dev/null | grep -q 'Open MPI\|OpenRTE' || skip "$MPIRUN is not Open MPI's (the tests use its options)"
 	fi
-	[ -x "$IOWL_MPI" ] || skip "no MPI build ($IOWL_MPI): apt-get install $MPI_PKG; make $(basename "$IOWL_MPI") (not built under ASan, UBSan or TSan)"
+	[ -x "$IOWL_MPI" ] || skip "no MPI build ($IOWL_MPI): apt-get install $MPI_PKG; make $(basename "$IOWL_MPI") (not built under ASan/TSan)"
 	ldd "$IOWL_MPI" 2>/dev/null | grep -q "$MPI_LIB\.so" || skip "$IOWL_MPI is not linked with $MPI_LIB"
 }
 mpirun_np() {
