@@ -7,17 +7,19 @@
 
 #include "iowl/bwlog.h"
 #include "iowl/clock.h"
+#include "iowl/ddir.h"
 #include "iowl/fiolog.h"
 
 struct bwlog {
-	FILE *f[3];
+	FILE *f[DDIR_NR];
 	uint64_t t0, period;
 	uint64_t last_ns;	/* where the next line's window begins */
-	uint64_t last[3];	/* the bytes done by then */
-	bool mixed;		/* unified_rw_reporting=mixed: every byte is a read's, as fio sums them */
+	uint64_t last[DDIR_NR]; /* the bytes done by then */
+	bool mixed; /* unified_rw_reporting=mixed: every byte is a read's, as fio sums them */
 };
 
-static const char *const names[3] = { "agg-read_bw.log", "agg-write_bw.log", "agg-trim_bw.log" };
+static const char *const names[DDIR_NR] = { "agg-read_bw.log", "agg-write_bw.log",
+					    "agg-trim_bw.log" };
 
 int bwlog_open(struct bwlog **out, const struct job *jobs, unsigned njobs, uint64_t t0,
 	       struct iowl_err *err)
@@ -34,7 +36,7 @@ int bwlog_open(struct bwlog **out, const struct job *jobs, unsigned njobs, uint6
 			b->period = jobs[j].o.bwavgtime;
 		b->mixed = b->mixed || jobs[j].o.unified_rw == UNIFIED_MIXED;
 	}
-	for (unsigned d = 0; d < 3; d++) {
+	for (unsigned d = 0; d < DDIR_NR; d++) {
 		if (!(b->f[d] = fopen(names[d], "w"))) {
 			int e = errno;
 
@@ -56,7 +58,7 @@ void bwlog_phase(struct bwlog *b, uint64_t now)
 
 void bwlog_poll(struct bwlog *b, const struct worker *const *w, unsigned n, uint64_t now)
 {
-	uint64_t bytes[3] = { 0 }, ms;
+	uint64_t bytes[DDIR_NR] = { 0 }, kib[DDIR_NR], ms;
 	bool ramp = false;
 	char line[FIOLOG_LINE_MAX];
 
@@ -68,21 +70,22 @@ void bwlog_poll(struct bwlog *b, const struct worker *const *w, unsigned n, uint
 		if (st == WORKER_SETUP)	/* its counters are being set up */
 			continue;
 		ramp = ramp || st == WORKER_READY || st == WORKER_RAMP;
-		for (unsigned d = 0; d < 3; d++)
+		for (unsigned d = 0; d < DDIR_NR; d++)
 			bytes[d] += __atomic_load_n(&w[i]->stats.dir[d].bytes, __ATOMIC_RELAXED);
 	}
 	ms = (now - b->last_ns) / NSEC_PER_MSEC;
-	for (unsigned d = 0; d < 3; d++)
+	for (unsigned d = 0; d < DDIR_NR; d++)
 		ramp = ramp || bytes[d] < b->last[d]; /* a ramp_time ended: the counts restart */
-	for (unsigned d = 0; d < 3 && !ramp; d++) {
-		/* fio's calc_rate(): KiB/s of the window, in whole ms */
-		uint64_t v = ms ? (bytes[d] - b->last[d]) * 1000 / ms / 1024 : 0;
-		struct fiolog_entry e = { .time_ms = (now - b->t0) / NSEC_PER_MSEC, .ddir = d };
+	/* fio's calc_rate(): KiB/s of the window, in whole ms */
+	for (unsigned d = 0; d < DDIR_NR; d++)
+		kib[d] = ms ? (bytes[d] - b->last[d]) * 1000 / ms / 1024 : 0;
+	for (unsigned d = 0; d < DDIR_NR && !ramp; d++) {
+		struct fiolog_entry e = { .time_ms = (now - b->t0) / NSEC_PER_MSEC,
+					  .ddir = d,
+					  .value = kib[d] };
 
-		if (b->mixed)
-			for (unsigned k = 1; d == 0 && k < 3; k++)
-				v += ms ? (bytes[k] - b->last[k]) * 1000 / ms / 1024 : 0;
-		e.value = b->mixed && d ? 0 : v;
+		if (b->mixed) /* every direction's rate is the read line's */
+			e.value = d ? 0 : kib[DDIR_READ] + kib[DDIR_WRITE] + kib[DDIR_TRIM];
 		fwrite(line, 1, fiolog_format(line, &e, false), b->f[d]);
 	}
 	memcpy(b->last, bytes, sizeof(bytes));
@@ -93,7 +96,7 @@ void bwlog_close(struct bwlog *b)
 {
 	if (!b)
 		return;
-	for (unsigned d = 0; d < 3; d++)
+	for (unsigned d = 0; d < DDIR_NR; d++)
 		if (b->f[d] && (ferror(b->f[d]) | fclose(b->f[d])))
 			iowl_warn("--bandwidth-log: %s is incomplete: %s", names[d],
 				  strerror(errno));
