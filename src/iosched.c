@@ -12,6 +12,7 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include "iowl/diskstats.h"
 #include "iowl/iosched.h"
 
 #define IOSCHED_MAX 64 /* devices one run switches */
@@ -26,19 +27,13 @@ static pthread_mutex_t saved_mu = PTHREAD_MUTEX_INITIALIZER;
 /* The queue/scheduler file of the device behind path into file.  Returns 0 or -errno. */
 static int sched_file(const char *path, char *file, size_t len, struct iowl_err *err)
 {
-	char sys[64], real[PATH_MAX - 32], dir[PATH_MAX];
+	char sys[64], real[PATH_MAX - 32];
 	struct stat st;
+	int ret = disk_stat_target(path, &st);
 	dev_t dev;
 
-	if (stat(path, &st)) {
-		/* a file still to be made: the file system of its directory */
-		const char *slash = strrchr(path, '/');
-
-		snprintf(dir, sizeof(dir), "%.*s",
-			 slash ? (int)(slash - path) + !(slash - path) : 1, slash ? path : ".");
-		if (stat(dir, &st))
-			return err_errno(err, errno, "'%s'", path);
-	}
+	if (ret)
+		return err_errno(err, -ret, "'%s'", path);
 	dev = S_ISBLK(st.st_mode) ? st.st_rdev : st.st_dev;
 	snprintf(sys, sizeof(sys), "/sys/dev/block/%u:%u", major(dev), minor(dev));
 	if (!major(dev) || !realpath(sys, real))
@@ -54,21 +49,6 @@ static int sched_file(const char *path, char *file, size_t len, struct iowl_err 
 			       path, real),
 		       -ENODEV;
 	return 0;
-}
-
-/* Reads the scheduler line ("none [mq-deadline] kyber") into buf.  Returns 0 or -errno. */
-static int sched_read(const char *file, char *buf, size_t len)
-{
-	FILE *f = fopen(file, "r");
-	int ret = 0;
-
-	if (!f)
-		return -errno;
-	if (!fgets(buf, (int)len, f))
-		ret = -EIO;
-	fclose(f);
-	buf[strcspn(buf, "\n")] = '\0';
-	return ret;
 }
 
 /* True when the line offers name as one of its words (with or without [ ]). */
@@ -95,9 +75,8 @@ int iosched_check(const char *path, const char *name, struct iowl_err *err)
 
 	if (ret)
 		return ret;
-	if ((ret = sched_read(file, line, sizeof(line))))
+	if ((ret = disk_read_line(file, line, sizeof(line))))
 		return err_errno(err, -ret, "reading %s", file);
-	line[strcspn(line, "\n")] = '\0';
 	while (*line && line[strlen(line) - 1] == ' ')
 		line[strlen(line) - 1] = '\0';
 	if (!sched_offers(line, name, false))
@@ -117,7 +96,7 @@ int iosched_switch(const char *job, const char *path, const char *name, struct i
 	if (ret)
 		return err_set(err, "job '%s': ioscheduler=%s: %s", job, name, why.text), ret;
 	sched_file(path, file, sizeof(file), err);
-	if (!sched_read(file, line, sizeof(line))) {
+	if (!disk_read_line(file, line, sizeof(line))) {
 		const char *b = strchr(line, '[');
 
 		if (b)
@@ -143,7 +122,7 @@ int iosched_switch(const char *job, const char *path, const char *name, struct i
 				 file);
 	}
 	/* read back, as fio: the scheduler is the one in brackets now */
-	ret = sched_read(file, line, sizeof(line));
+	ret = disk_read_line(file, line, sizeof(line));
 	pthread_mutex_unlock(&saved_mu);
 	if (ret || !sched_offers(line, name, true))
 		return err_set(err, "job '%s': ioscheduler=%s: %s still says '%s'", job, name, file,

@@ -179,6 +179,15 @@ int disk_set_init(struct disk_set *s, const char *root);
  */
 int disk_set_add_target(struct disk_set *s, const char *path, int *devp, struct iowl_err *err);
 
+/* Reads the first line of a small (sysfs) file without its newline.  Returns 0 or -errno. */
+int disk_read_line(const char *path, char *buf, size_t len);
+
+struct stat;
+
+/* stat()s path, or its directory when it does not exist yet (a file laid out later).  Returns 0
+ * or -errno. */
+int disk_stat_target(const char *path, struct stat *st);
+
 /*
  * Like disk_set_add_target() from a device number, through <root>/sys/dev/block/MAJ:MIN: the
  * seam tests use, since a real file's st_dev cannot be faked.  A number sysfs does not know

@@ -67,8 +67,7 @@ disk_fmt(char *buf, size_t len, const char *fmt, ...)
 	return r < 0 || (size_t)r >= len ? -ENAMETOOLONG : 0;
 }
 
-/* Reads the first line of a small file without its newline.  Returns 0 or -errno. */
-static int disk_read_line(const char *path, char *buf, size_t len)
+int disk_read_line(const char *path, char *buf, size_t len)
 {
 	FILE *f = fopen(path, "re");
 	int ret = 0;
@@ -361,8 +360,7 @@ int disk_set_add_devno(struct disk_set *s, unsigned major, unsigned minor, int *
 	return ret;
 }
 
-/* stat()s path, or its directory when it does not exist yet (a file laid out later). */
-static int disk_stat_target(const char *path, struct stat *st)
+int disk_stat_target(const char *path, struct stat *st)
 {
 	char dir[PATH_MAX];
 	const char *slash;
