@@ -22,6 +22,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "iowl/clock.h"
 #include "iowl/ddir.h"
 #include "iowl/diskstats.h"
 #include "iowl/hist.h"
@@ -580,7 +581,7 @@ void metrics_end(struct metrics *m)
 	for (left = m->d ? m->o.linger_ns : 0; left && !run_signal_seen();) {
 		uint64_t nap = left < 100000000ULL ? left : 100000000ULL;
 
-		nanosleep(&(struct timespec){ 0, (long)nap }, NULL);
+		clock_nap(nap);
 		left -= nap;
 	}
 	if (m->d)

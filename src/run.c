@@ -575,9 +575,7 @@ static bool phase_wait(struct iowl_run *run, struct phase *p, struct ivl *iv)
 		uint64_t nap = next > now && next - now < PROGRESS_NS ? next - now : PROGRESS_NS;
 
 		if (next > now)
-			nanosleep(&(struct timespec){ (time_t)(nap / NSEC_PER_SEC),
-						      (long)(nap % NSEC_PER_SEC) },
-				  NULL);
+			clock_nap(nap);
 		ivl_poll(iv, clock_ns());
 		bwlog_poll(run->bwlog, (const struct worker *const *)p->w, p->n, clock_ns());
 		if (!lost_at)

@@ -27,9 +27,7 @@ int worker_flow_wait(struct worker *w)
 				ret = worker_reap(w, w->inflight);
 			if (ret)
 				return ret;
-			nanosleep(&(struct timespec){ (time_t)(o->flow_sleep / NSEC_PER_SEC),
-						      (long)(o->flow_sleep % NSEC_PER_SEC) },
-				  NULL);
+			clock_nap(o->flow_sleep);
 		} else {
 			sched_yield();
 		}

@@ -364,7 +364,7 @@ static uint64_t wait_waitee(struct worker *w)
 	if (ee->off_rank) /* --rank-jobs: it runs on another rank, which cannot be waited for */
 		return clock_ns();
 	while (__atomic_load_n(done, __ATOMIC_ACQUIRE) < ee->o.numjobs && !stopping(w))
-		nanosleep(&(struct timespec){ 0, 10000000 }, NULL);
+		clock_nap(10000000);
 	return clock_ns();
 }
 
@@ -390,7 +390,7 @@ static uint64_t wait_start(struct worker *w)
 	while ((now = clock_ns()) < until && !stopping(w)) {
 		uint64_t ns = until - now < 20000000 ? until - now : 20000000;
 
-		nanosleep(&(struct timespec){ 0, (long)ns }, NULL);
+		clock_nap(ns);
 	}
 	return until;
 }

@@ -111,10 +111,7 @@ static int wait_until(struct worker *w, uint64_t due, uint64_t *now)
 			ret = worker_reap_wait(w, 1, left);
 		} else if (left > 2 * RATE_SPIN_NS) { /* sleep most of the gap, spin the end */
 			left -= RATE_SPIN_NS;
-			nanosleep(&(struct timespec){ 0, (long)(left < REAP_SLICE_NS ?
-									left :
-									REAP_SLICE_NS) },
-				  NULL);
+			clock_nap(left < REAP_SLICE_NS ? left : REAP_SLICE_NS);
 		}
 		t = clock_ns();
 	}

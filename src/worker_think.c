@@ -12,9 +12,8 @@ static uint64_t think_sleep(struct worker *w, uint64_t now, uint64_t end)
 {
 	while (now < end && !stopping(w)) {
 		uint64_t left = end - now < THINK_NAP_NS ? end - now : THINK_NAP_NS;
-		struct timespec ts = { 0, (long)left };
 
-		nanosleep(&ts, NULL);
+		clock_nap(left);
 		answer_snap(w);
 		now = clock_ns();
 	}

@@ -62,4 +62,11 @@ static inline uint64_t clock_ns(void)
 	return clock_gettime_ns();
 }
 
+/* Sleeps for ns nanoseconds (a signal may end it early: callers look at the clock again). */
+static inline void clock_nap(uint64_t ns)
+{
+	nanosleep(&(struct timespec){ (time_t)(ns / NSEC_PER_SEC), (long)(ns % NSEC_PER_SEC) },
+		  NULL);
+}
+
 #endif

@@ -83,7 +83,7 @@ void cluster_end(bool clean)
 	/* The last sends (the verdict) get a second to leave; a dead receiver never takes them. */
 	while (clean && nsends && clock_gettime_ns() < until) {
 		sends_reap();
-		nanosleep(&(struct timespec){ 0, 100000 }, NULL);
+		clock_nap(100000);
 	}
 	for (unsigned i = 0; i < nsends; i++) {
 		MPI_Cancel(&sends[i].req);
@@ -185,9 +185,7 @@ int cluster_recv(unsigned from, enum cluster_tag tag, void **buf, size_t *len,
 		if (give_up && give_up())
 			return -ETIMEDOUT;
 		/* Short naps first (a barrier's release is seen within tens of microseconds). */
-		nanosleep(&(struct timespec){ 0, clock_gettime_ns() - t0 < 20000000ULL ? 20000 :
-											 500000 },
-			  NULL);
+		clock_nap(clock_gettime_ns() - t0 < 20000000ULL ? 20000 : 500000);
 	}
 }
 

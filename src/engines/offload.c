@@ -62,7 +62,7 @@ static void off_do(struct engine *e, struct io_u *io)
 	int r = e->ops->queue(e, io);
 
 	while (r == ENGINE_BUSY) { /* the instance is empty between IOs: only a kernel refusal */
-		nanosleep(&(struct timespec){ 0, 100000 }, NULL);
+		clock_nap(100000);
 		r = e->ops->queue(e, io);
 	}
 	if (r == ENGINE_QUEUED) {
