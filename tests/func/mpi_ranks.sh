@@ -1,0 +1,71 @@
+#!/bin/sh
+# --assert, ${IOWL_HOST} and --rank-jobs under mpirun: an assertion is rank 0's, over the totals
+# of every rank (a bound only the sum meets holds, one only the sum breaks fails), and a failed
+# one ends every rank with status 3; a job file's filename with ${IOWL_HOST} names each rank's
+# host, and --rank-jobs gives the ranks different jobs of it.
+. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/../mpi_lib.sh"
+need_mpi
+
+# Each rank does 1024 writes: the total is 2048 over 2 ranks.
+cat > "$SCRATCH/a.ini" <<JOB
+[w]
+ioengine=null
+rw=write
+bs=4k
+size=4m
+JOB
+# Passing: only the sum of the ranks is over 1500 (each rank alone did 1024).
+mpirun_np 2 "$IOWL_MPI" --eta=never --assert='write.ios>1500' --assert='write.ios==2048' \
+	--assert='errors==0' "$SCRATCH/a.ini"
+[ $rc = 0 ] || { cat "$SCRATCH/err"; fail "--assert over the totals that hold: exited $rc, expected 0"; }
+# Failing: only the sum breaks it (each rank's own 1024 IOs would keep it); every rank exits 3.
+# Each rank runs through a wrapper that keeps its own status.
+cat > "$SCRATCH/rank.sh" <<'SH'
+r=${OMPI_COMM_WORLD_RANK:-$PMI_RANK}
+"$@" > "$SCRATCH/out.$r" 2> "$SCRATCH/err.$r"
+st=$?
+echo $st > "$SCRATCH/status.$r"
+exit $st
+SH
+export SCRATCH
+rm -f "$SCRATCH"/status.*
+OMPI_MCA_orte_abort_on_non_zero_status=0 mpirun_np 2 -x SCRATCH sh "$SCRATCH/rank.sh" \
+	"$IOWL_MPI" --eta=never --assert='write.ios<=1500' "$SCRATCH/a.ini"
+for r in 0 1; do
+	[ "$(cat "$SCRATCH/status.$r" 2>/dev/null)" = 3 ] ||
+		{ cat "$SCRATCH"/err.*; fail "--assert over the totals that fails: rank $r exited $(cat "$SCRATCH/status.$r" 2>/dev/null), expected 3"; }
+done
+grep -q "write.ios<=1500.*2048" "$SCRATCH/err.0" ||
+	{ cat "$SCRATCH/err.0"; fail "rank 0 does not say the failed assertion with the total 2048"; }
+[ ! -s "$SCRATCH/err.1" ] || { cat "$SCRATCH/err.1"; fail "rank 1 checked the assertion too"; }
+echo "--assert: the totals' 2048 IOs hold write.ios>1500 and break write.ios<=1500 (status 3 on both ranks)"
+
+# ${IOWL_HOST} in a filename, and --rank-jobs: rank 0 writes with job w, rank 1 reads with job r;
+# each one's file is named after the host it runs on (every rank on this machine: hostname).
+host=$(hostname)
+cat > "$SCRATCH/h.ini" <<JOB
+[global]
+ioengine=psync
+bs=4k
+size=256k
+[w]
+rw=write
+filename=$SCRATCH/h.\${IOWL_HOST}.\${IOWL_RANK}.w
+[r]
+rw=read
+filename=$SCRATCH/h.\${IOWL_HOST}.\${IOWL_RANK}.r
+JOB
+rm -f "$SCRATCH"/h.*.w "$SCRATCH"/h.*.r
+mpirun_np 2 "$IOWL_MPI" --output-format=json --eta=never --rank-jobs=0:w --rank-jobs=1:r "$SCRATCH/h.ini"
+[ $rc = 0 ] || { cat "$SCRATCH/err"; fail "\${IOWL_HOST} with --rank-jobs: exited $rc"; }
+ls "$SCRATCH" | grep '^h\..*\.[wr]$' | sort > "$SCRATCH/made"
+printf 'h.%s.0.w\nh.%s.1.r\n' "$host" "$host" > "$SCRATCH/want"
+cmp -s "$SCRATCH/made" "$SCRATCH/want" ||
+	{ cat "$SCRATCH/made"; fail "\${IOWL_HOST}/--rank-jobs: the files made are not h.$host.0.w and h.$host.1.r"; }
+[ "$(jget "$SCRATCH/out" iowl.ranks.0.write.total_ios)" = 64 ] || fail "rank 0 did not write 64 blocks"
+[ "$(jget "$SCRATCH/out" iowl.ranks.0.read.total_ios)" = 0 ] || fail "rank 0 ran job r"
+[ "$(jget "$SCRATCH/out" iowl.ranks.1.read.total_ios)" = 64 ] || fail "rank 1 did not read 64 blocks"
+[ "$(jget "$SCRATCH/out" iowl.ranks.1.write.total_ios)" = 0 ] || fail "rank 1 ran job w"
+[ "$(jget "$SCRATCH/out" iowl.ranks.1.host)" = "$host" ] || fail "iowl.ranks[1].host is not $host"
+echo "\${IOWL_HOST}: rank 0 wrote h.$host.0.w, rank 1 read h.$host.1.r"
