@@ -15,6 +15,7 @@
 #include "iowl/analyze.h"
 #include "iowl/curve.h"
 #include "iowl/debug.h"
+#include "iowl/idleprof.h"
 #include "iowl/fiolog_gz.h"
 #include "iowl/suggest.h"
 #include "iowl/sweep.h"
@@ -253,6 +254,27 @@ static int do_debug(struct run_opts *o, const struct cli_flag *f, const char *va
 	int r = debug_parse(value, err);
 
 	return r == 1 ? CLI_DONE : r;
+}
+
+/* fio's --idle-prof: the mode for the run, or with calibrate the unit of work alone. */
+static int set_idle_prof(struct run_opts *o, const struct cli_flag *f, const char *value,
+			 struct iowl_err *err)
+{
+	struct idleprof_result res;
+	struct idleprof *ip;
+	int mode = idleprof_parse(value, err);
+
+	if (mode < 0)
+		return mode;
+	o->idle_prof = (unsigned)mode;
+	if (mode != IDLEPROF_CALIBRATE)
+		return 0;
+	if (idleprof_start(&ip, IDLEPROF_CALIBRATE, err))
+		return -EINVAL;
+	idleprof_stop(ip, &res);
+	idleprof_text(stdout, &res);
+	idleprof_result_free(&res);
+	return CLI_DONE;
 }
 
 /* fio's --inflate-log: a compressed log printed as text, then the run is over. */
@@ -575,6 +597,8 @@ static const struct cli_flag table[] = {
 		 "  the run's bandwidth in agg-{read,write,trim}_bw.log"),
 	FIO_FLAG("debug", CLI_ARG_NEED, do_debug, 0,
 		 "=TYPE[,TYPE]  trace fio's categories iowl has (--debug=help lists them)"),
+	FIO_FLAG("idle-prof", CLI_ARG_NEED, set_idle_prof, 0,
+		 "=MODE  CPU idleness during the run: system, percpu; calibrate alone"),
 	FIO_FLAG("inflate-log", CLI_ARG_NEED, do_inflate, 0,
 		 "=FILE  print a compressed log (log_store_compressed) as text"),
 	/* fio's flags iowl refuses, with the reason */
@@ -589,8 +613,6 @@ static const struct cli_flag table[] = {
 	REFUSED("cpuclock-test",
 		"iowl calibrates the CPU's invariant TSC against CLOCK_MONOTONIC at every start and falls back to clock_gettime() where there is none (see clocksource); it has no separate test"),
 	REFUSED("merge-blktrace-only", "iowl does not read blktrace traces"),
-	REFUSED("idle-prof",
-		"iowl does not run fio's idle-priority profiling threads; the JSON's usr_cpu and sys_cpu and --iostat's %util show the CPU and device load"),
 };
 
 const struct cli_flag *cli_flag_table(size_t *n)

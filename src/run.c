@@ -1122,6 +1122,7 @@ int run_collect(struct iowl_run *run, struct run_outcome *o)
 {
 	unsigned nphases = run->njobs ? run->jobs[run->njobs - 1].phase + 1 : 0;
 	struct iowl_err why = { "" };
+	struct idleprof *ip = NULL;
 	char reason[2 * IOWL_ERR_LEN];
 	unsigned number = 0;
 	struct timeval tv;
@@ -1150,6 +1151,9 @@ int run_collect(struct iowl_run *run, struct run_outcome *o)
 		ret = -ENOMEM;
 	if (!ret && run->opts.bandwidth_log && !run->opts.parse_only)
 		ret = bwlog_open(&run->bwlog, run->jobs, run->njobs, clock_ns(), &why);
+	if (!ret && run->opts.idle_prof && !run->opts.parse_only)
+		ret = idleprof_start(&ip, run->opts.idle_prof, &why);
+	idleprof_go(ip);
 	ranks_begin(nphases);
 	for (unsigned ph = 0; ph < nphases && !ret && !run->abandoned; ph++) {
 		if (run_signal_seen() || output_gone(run) || run->ended_by[0]) {
@@ -1163,6 +1167,8 @@ int run_collect(struct iowl_run *run, struct run_outcome *o)
 	run_signals_release();
 	bwlog_close(run->bwlog);
 	run->bwlog = NULL;
+	idleprof_stop(ip, &o->idle);
+	o->r.idle = ip ? &o->idle : NULL;
 	run->signal = run_signal_seen();
 	not_run_why(run, ret, &why, reason, sizeof(reason));
 	if (o->res.collected && add_not_run(run, &o->res, reason))
@@ -1251,6 +1257,7 @@ void run_outcome_release(struct run_outcome *o)
 	free(o->own_io);
 	json_decref(o->iostat_log);
 	free(o->phase_disk);
+	idleprof_result_free(&o->idle);
 	disk_set_release(&o->disks);
 	memset(o, 0, sizeof(*o));
 }

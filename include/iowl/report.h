@@ -105,6 +105,7 @@ struct run_result {
 	const struct rank_result *ranks; /* a run over MPI: every rank's own; NULL: one process */
 	unsigned nranks;
 	const char *mpi; /* the MPI library */
+	const struct idleprof_result *idle; /* --idle-prof; NULL: none */
 };
 
 /* Prints the results as fio's normal output does.  Returns 0 or -errno. */

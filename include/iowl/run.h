@@ -10,6 +10,7 @@
 #include "iowl/diagnose.h"
 #include "iowl/diskstats.h"
 #include "iowl/err.h"
+#include "iowl/idleprof.h"
 #include "iowl/guard.h"
 #include "iowl/interval.h"
 #include "iowl/ini.h"
@@ -90,6 +91,7 @@ struct run_opts {
 	uint64_t trigger_timeout; /* --trigger-timeout, ns from the start; 0: none */
 	const char *trigger_cmd;  /* --trigger: run by /bin/sh when the trigger fires */
 	bool bandwidth_log;	  /* --bandwidth-log: agg-*_bw.log (bwlog.h) */
+	unsigned idle_prof;	  /* --idle-prof: enum idleprof_mode */
 };
 
 struct sweep_key;
@@ -152,6 +154,7 @@ struct run_outcome {
 	struct run_result r;		/* points into res, disks and gkv */
 	struct disk_set disks;
 	struct disk_sample *phase_disk;	/* r.phase_disk */
+	struct idleprof_result idle;	/* --idle-prof's figures (r.idle) */
 	struct job_kv *gkv;
 	struct diag_list diags;
 	struct own_io *own_io;

@@ -12,6 +12,7 @@
 #include <liburing.h>
 
 #include "disk.h"
+#include "iowl/idleprof.h"
 #include "iowl/clock.h"
 #include "iowl/diagnose.h"
 #include "iowl/cachefill.h"
@@ -754,6 +755,7 @@ static json_t *json_root(const struct run_result *r, bool plus)
 	if ((r->nglobal_kv &&
 	     json_object_set_new(root, "global options", json_kv(r->global_kv, r->nglobal_kv))) ||
 	    json_add_jobs(root, r, plus) || json_add_disk_util(root, r) ||
+	    (r->idle && json_object_set_new(root, "cpu_idleness", idleprof_json(r->idle))) ||
 	    json_add_run_iowl(root, r)) {
 		json_decref(root);
 		return NULL;

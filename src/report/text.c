@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "disk.h"
+#include "iowl/idleprof.h"
 #include "iowl/diagnose.h"
 #include "iowl/report.h"
 #include "iowl/verify.h"
@@ -533,6 +534,7 @@ int report_text(FILE *f, const struct run_result *r)
 	}
 	report_ranks_text(f, r);
 	report_disk_text(f, r->disks);
+	idleprof_text(f, r->idle);
 	text_own_io(f, r);
 	for (unsigned i = 0; r->diags && i < r->diags->n; i++)
 		fprintf(f, "%s  %s: %s\n", i ? "" : "\nDiagnostics:\n", r->diags->d[i].kind,
