@@ -13,7 +13,7 @@ self_nice=$(awk '{ sub(/^.*\) /, ""); print $17 }' /proc/self/stat)
 self_prio=$(ionice -p $$)
 f=$SCRATCH/f
 truncate -s 1m "$f"
-job="--name=p --ioengine=psync --rw=randread --bs=4k --size=1m --filename=$f --thread --time_based --runtime=4 --rate_iops=50"
+job="--name=p --ioengine=psync --rw=randread --bs=4k --size=1m --filename=$f --thread --time_based --runtime=60 --rate_iops=50"
 
 # What a thread of PID shows for KIND (cpus, nice, ioprio), one line per thread but the main one.
 view() { # pid kind
@@ -30,6 +30,8 @@ view() { # pid kind
 
 # Runs TOOL with the job and OPTS; prints the sorted values of KIND of the threads that differ
 # from this shell's, once N threads differ alike twice in a row (skips when the run ends first).
+# The run is then stopped with SIGINT (it has up to its 60 s to show them on a busy machine):
+# iowl ends with 130 and fio with 128 (its sig_int()); a run that ends by itself must succeed.
 sample() { # tool n kind opts...
 	tool=$1 n=$2 kind=$3; shift 3
 	case $kind in cpus) def=$cpus ;; nice) def=$self_nice ;; ioprio) def=$self_prio ;; esac
@@ -47,7 +49,16 @@ sample() { # tool n kind opts...
 		last=$got
 		sleep 0.2
 	done
-	wait $pid || { cat "$SCRATCH/tool.out"; fail "$tool $*: the run failed"; }
+	if [ "$(printf '%s' "$got" | grep -c .)" -ge "$n" ]; then
+		want_rc=128
+		[ "$tool" = fio ] || { catches_sigint $pid; want_rc=130; }
+		kill -INT $pid 2> /dev/null
+	else
+		want_rc=0
+	fi
+	wait $pid
+	rc=$?
+	[ $rc = $want_rc ] || { cat "$SCRATCH/tool.out"; fail "$tool $*: the run failed (status $rc, expected $want_rc)"; }
 	[ "$(printf '%s' "$got" | grep -c .)" -ge "$n" ] || { echo unseen; return; }
 	echo "$got" | tr '\n' ' '
 }
