@@ -565,7 +565,11 @@ static bool phase_wait(struct iowl_run *run, struct phase *p, struct ivl *iv)
 
 	progress_init(&prog, run->opts.eta, run->opts.eta_interval, run->opts.eta_newline,
 		      run->jobs, run->njobs);
-	while (!phase_done(p)) {
+	for (;;) {
+		unsigned done = __atomic_load_n(&run->ctl.done, __ATOMIC_ACQUIRE);
+
+		if (phase_done(p))
+			break;
 		if (seen)
 			phase_exits(run, p, seen);
 		ranks_watch(run, p->w, p->n);
@@ -574,8 +578,10 @@ static bool phase_wait(struct iowl_run *run, struct phase *p, struct ivl *iv)
 		now = clock_ns();
 		uint64_t nap = next > now && next - now < PROGRESS_NS ? next - now : PROGRESS_NS;
 
+		/* until then or until a worker ends (the last one's end is seen at once) */
 		if (next > now)
-			clock_nap(nap);
+			syscall(SYS_futex, &run->ctl.done, FUTEX_WAIT_PRIVATE, done,
+				&(struct timespec){ 0, (long)nap }, NULL, 0);
 		ivl_poll(iv, clock_ns());
 		bwlog_poll(run->bwlog, (const struct worker *const *)p->w, p->n, clock_ns());
 		if (!lost_at)
@@ -958,6 +964,7 @@ static int run_phase(struct iowl_run *run, unsigned phase, unsigned *number,
 
 	run->ctl.go = 0;
 	run->ctl.ready = 0;
+	run->ctl.done = 0;
 	ret = phase_create(run, phase, number, &p, &err);
 
 	if (!ret)

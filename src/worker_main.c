@@ -590,6 +590,9 @@ out:
 	dprint(DBG_PROCESS, "job '%s' clone %u: thread %u ends, status %d%s%s", o->name, w->clone,
 	       w->number + 1, w->status, w->status ? ": " : "", w->status ? w->err.text : "");
 	__atomic_store_n(&w->state, WORKER_DONE, __ATOMIC_RELEASE);
+	/* The run waits on this (phase_wait()): the last worker's end ends its wait at once. */
+	__atomic_add_fetch(&w->ctl->done, 1, __ATOMIC_RELEASE);
+	syscall(SYS_futex, &w->ctl->done, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
 	return NULL;
 }
 

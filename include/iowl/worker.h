@@ -31,6 +31,7 @@ struct run_ctl {
 	unsigned snap_req;		/* raised by the run to ask for interval snapshots (snap.h) */
 	_Alignas(64) int go;		/* set once every worker of the phase is ready */
 	unsigned ready;			/* workers that finished setup (atomic) */
+	unsigned done;			/* workers that ended (atomic; a futex the run waits on) */
 	uint64_t start_ns;		/* when the phase started */
 	uint64_t fill_exact;		/* cache fill: exact up to this many blocks; 0: not counted */
 	unsigned *job_done; /* per job (index): clones finished (atomic), for wait_for */
