@@ -18,6 +18,9 @@ cleanup() {
 }
 on_exit() { cleanups="$1
 $cleanups"; }
+# python3: Debian's where installed (the package scripts/test-deps.sh installs), not a shim
+# found first on PATH (pyenv's took 0.7 s and 0.15 s of CPU to start, against 0.03 s)
+[ -x /usr/bin/python3 ] && python3() { /usr/bin/python3 "$@"; }
 fail() { echo "FAIL: $*"; exit 1; }
 skip() { echo "skip: $*"; exit 77; }
 jget() { "$JGET" "$@"; }
