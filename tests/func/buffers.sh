@@ -43,17 +43,18 @@ rm -f c.*
 "$IOWL" --name=c --size=4m --bs=4k --rw=write --numjobs=2 --refill_buffers --scramble_buffers=0 \
 	--eta=never > out || fail "numjobs=2"
 [ "$(uniq_of c.*)" = 2048 ] || fail "two clones: $("$BLKUNIQ" 4096 c.*), expected 2048 unique"
-# buffer_compress_percentage: gzip takes the share off, +-2 %
+# buffer_compress_percentage: gzip takes the share off, +-2 % (gzip -1: a third less CPU than -6,
+# the share saved within 0.3 % of -6's: 29.36/29.13, 49.34/49.10, 73.89/73.80 %)
 for pct in 30 50 75; do
 	write g --buffer_compress_percentage=$pct
-	gz=$(gzip -c g | wc -c)
+	gz=$(gzip -1 -c g | wc -c)
 	saved=$(awk -v gz="$gz" 'BEGIN { printf "%.2f", 100 - 100 * gz / 16777216 }')
 	within "$saved" $((pct - 2)) $((pct + 2)) ||
 		fail "buffer_compress_percentage=$pct: gzip saved $saved %"
 	[ "$(uniq_of g)" = 4096 ] || fail "compressible blocks are unique too: $("$BLKUNIQ" 4096 g)"
 done
 write g --buffer_compress_percentage=50 --buffer_compress_chunk=4k
-gz=$(gzip -c g | wc -c)
+gz=$(gzip -1 -c g | wc -c)
 within "$(awk -v gz="$gz" 'BEGIN { print 100 - 100 * gz / 16777216 }')" 48 52 || fail "chunk 4k: gzip $gz"
 # buffer_pattern: fio's syntax, and the bytes fio writes
 write p '--buffer_pattern=0xdeadbeef"abc"-12'
