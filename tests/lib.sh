@@ -8,6 +8,11 @@ JGET=$(cd "$HELPERS" && pwd)/jget
 SHIMS=$(cd "$SHIMS" 2>/dev/null && pwd)
 SCRATCH=$(mktemp -d "${TMPDIR:-/var/tmp}/iowl-test.XXXXXX")
 trap 'cleanup' EXIT
+# A signal would end the shell without its EXIT trap (a test stopped by run-one.sh's timeout left
+# its loop devices attached): exit with the signal's status instead, which runs the cleanups.
+trap 'exit 129' HUP
+trap 'exit 130' INT
+trap 'exit 143' TERM
 cleanups=""
 # Cleanups run last registered first (a mount inside the scratch directory goes before it).
 cleanup() {

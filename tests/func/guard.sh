@@ -19,7 +19,6 @@ guard_cleanup() {
 	rm -f "$back"
 }
 on_exit guard_cleanup
-trap 'exit 1' HUP INT TERM # so that the EXIT trap runs the cleanup
 
 truncate -s 64m "$back" || skip "cannot create a backing file on /dev/shm"
 dev=$(losetup -f --show "$back" 2>/dev/null) || { dev=""; skip "no loop device available"; }
