@@ -114,6 +114,7 @@ struct worker_stats {
 	uint64_t submit[STATS_BUCKETS];	/* submit calls by batch size */
 	uint64_t complete[STATS_BUCKETS];	/* reap calls by batch size */
 	uint64_t runtime_ns;		/* measured time, ramp excluded */
+	uint64_t clones_runtime_ns;	/* merged clones' runtimes added up (fio's total_run_time); 0: one */
 	uint64_t read_runtime_ns;	/* the reads' time where it differs (verify read-back), 0: runtime_ns */
 	uint64_t usr_ns, sys_ns;
 	unsigned latency_depth; /* latency_target: the depth it ended at; 0: none */
@@ -184,5 +185,7 @@ void stats_count_zero(struct dir_stats *ds, const void *buf, uint32_t len, uint6
 
 /* The measured time of direction d: the job's, or for reads the time of the verify read-back too. */
 uint64_t stats_dir_runtime(const struct worker_stats *s, unsigned d);
+/* The run time of all the clones merged into s, each counted for as long as it ran. */
+uint64_t stats_clones_runtime(const struct worker_stats *s);
 
 #endif

@@ -246,14 +246,14 @@ int fmt_lat_buckets(const struct worker_stats *st, double *ns, double *us, doubl
 
 double fmt_cpu_pct(uint64_t cpu_ns, const struct job_result *u)
 {
-	double run = (double)u->st.runtime_ns * (u->nworkers ? u->nworkers : 1);
+	double run = (double)stats_clones_runtime(&u->st);
 
 	return run > 0 ? (double)cpu_ns * 100.0 / run : 0.0;
 }
 
 uint64_t fmt_job_runtime_ms(const struct job_result *u)
 {
-	return u->st.runtime_ns / 1000000 * (u->nworkers ? u->nworkers : 1);
+	return stats_clones_runtime(&u->st) / 1000000;
 }
 
 unsigned fmt_kb_base(unsigned kb_base)

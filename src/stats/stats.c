@@ -183,7 +183,7 @@ void stats_reset(struct worker_stats *s)
 			if (s->streams[i].clat_hist[d])
 				hist_clear(s->streams[i].clat_hist[d]);
 		}
-	s->runtime_ns = 0;
+	s->runtime_ns = s->clones_runtime_ns = 0;
 	s->think_stalls = s->think_ns = s->think_spin_ns = 0;
 	s->read_runtime_ns = 0;
 }
@@ -193,6 +193,10 @@ uint64_t stats_dir_runtime(const struct worker_stats *s, unsigned d)
 	return d == 0 && s->read_runtime_ns ? s->read_runtime_ns : s->runtime_ns;
 }
 
+uint64_t stats_clones_runtime(const struct worker_stats *s)
+{
+	return s->clones_runtime_ns ? s->clones_runtime_ns : s->runtime_ns;
+}
 
 static int dir_merge(struct dir_stats *d, const struct dir_stats *s)
 {
@@ -306,6 +310,7 @@ int stats_merge(struct worker_stats *dst, const struct worker_stats *src)
 		dst->submit[i] += src->submit[i];
 		dst->complete[i] += src->complete[i];
 	}
+	dst->clones_runtime_ns = stats_clones_runtime(dst) + stats_clones_runtime(src);
 	if (src->runtime_ns > dst->runtime_ns)
 		dst->runtime_ns = src->runtime_ns;
 	if (stats_dir_runtime(src, 0) > stats_dir_runtime(dst, 0))
