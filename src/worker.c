@@ -14,7 +14,27 @@
 
 static void put_io(struct worker *w, struct io_u *io)
 {
+	io->flags &= (uint8_t)~IO_FLIGHT;
 	w->free_idx[w->nfree++] = io->index;
+}
+
+/*
+ * serialize_overlap: true when io shares a byte with an IO of the same file issued and not yet
+ * finished (queued, in flight or to be resubmitted), as fio's in_flight_overlap(): a scan of the
+ * depth IOs, done only for jobs that ask for it.
+ */
+static bool overlaps_flight(const struct worker *w, const struct io_u *io)
+{
+	uint64_t lo = io->offset, hi = io->offset + io->len;
+
+	for (unsigned i = 0; i < w->eng.depth; i++) {
+		const struct io_u *f = &w->eng.ios[i];
+
+		if ((f->flags & IO_FLIGHT) && f->file == io->file && f->offset < hi &&
+		    lo < f->offset + f->len)
+			return true;
+	}
+	return false;
 }
 
 /*
@@ -675,11 +695,24 @@ static int fill_queue(struct worker *w)
 		w->replay_last = now;
 		if (w->last_done_ns && !(io->flags & IO_RETRY))
 			io->start_ns = w->last_done_ns;
-		/* Overlapping IOs are serialised: an IO on units in flight waits for them. */
+		/*
+		 * Overlapping IOs are serialised: an IO on units in flight waits for them (verify),
+		 * with serialize_overlap one on any byte of an IO in flight.
+		 */
+		if (w->job->o.serialize_overlap && !(io->flags & IO_RETRY) &&
+		    overlaps_flight(w, io)) {
+			dprint(DBG_IO,
+			       "in-flight overlap: job '%s' clone %u offset=%llu len=%u waits",
+			       w->job->o.name, w->clone, (unsigned long long)io->offset, io->len);
+			w->blocked = io;
+			break;
+		}
 		if (w->verify && !(io->flags & IO_RETRY) && !verify_claim(w->verify, io)) {
 			w->blocked = io;
 			break;
 		}
+		if (w->job->o.serialize_overlap)
+			io->flags |= IO_FLIGHT;
 		ret = issue(w, io);
 		if (ret)
 			return ret < 0 ? ret : 0;

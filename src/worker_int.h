@@ -14,6 +14,7 @@
 #define SAMPLE_NS 500000000ULL /* how often a ramp_time's end is looked for */
 #define IO_RETRY 1U	       /* io_u flag: resubmission of a short or EAGAIN IO */
 #define IO_QUEUED 2U	       /* io_u flag: went through the queue (it has a slat) */
+#define IO_FLIGHT 4U	       /* io_u flag: serialize_overlap: issued and not yet put back */
 /* longest wait for a completion between looks at a stop and io_timeout */
 #define REAP_SLICE_NS 250000000ULL
 #define SYS_WAIT 2ULL /* sys_ns: a wait for completions, which stalled() times itself */

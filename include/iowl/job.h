@@ -278,6 +278,7 @@ struct job_opts {
 	bool thp;	      /* mmap: transparent huge pages for the mappings */
 	char *ioscheduler;    /* the IO scheduler the job's devices are switched to, NULL: none */
 	unsigned io_submit_mode; /* 0 inline, 1 offload: a pool of iodepth submit threads */
+	bool serialize_overlap;	 /* no two IOs of a clone in flight share a byte */
 	unsigned flow;	      /* flow control weight, 0: not in a flow */
 	unsigned flow_id;     /* the flow it shares with the other jobs of that id */
 	uint64_t flow_sleep;  /* ns between retries while over its share (0: spin) */
