@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "iowl/clock.h"
+#include "iowl/dirfiles.h"
 #include "iowl/engine.h"
 #include "iowl/iolog_read.h"
 #include "iowl/fill.h"
@@ -439,6 +440,28 @@ static int check_files_fio(struct job *job, struct iowl_err *err)
 	return 0;
 }
 
+/* opendir=: the regular files below it join filename='s, as fio adds them. */
+static int add_dir_files(struct job *job, struct iowl_err *err)
+{
+	struct job_opts *o = &job->o;
+	char why[VAL_WHY_LEN];
+	unsigned before = job->nfilenames;
+	int r = dirfiles_add(o->opendir, &job->filenames, &job->nfilenames, why);
+
+	if (r)
+		return JOB_ERR(job, "opendir", err, "opendir=%s: %s", o->opendir, why);
+	if (job->nfilenames == before)
+		return JOB_ERR(job, "opendir", err,
+			       "opendir=%s: no regular file below it (fio's opendir takes the files in it and its subdirectories; symbolic links are left out)",
+			       o->opendir);
+	if (!o->filename && job_opt_is_set(job, OPT_ID_nrfiles) && o->nrfiles != job->nfilenames)
+		job_warn(job, "nrfiles",
+			 "opendir= finds %u files: the job uses them all, nrfiles is ignored (fio 3.33 takes the first nrfiles of them when nrfiles comes after opendir, all of them when before)",
+			 job->nfilenames);
+	o->nrfiles = job->nfilenames;
+	return 0;
+}
+
 static int check_files(struct job *job, struct iowl_err *err)
 {
 	struct job_opts *o = &job->o;
@@ -460,6 +483,8 @@ static int check_files(struct job *job, struct iowl_err *err)
 				 n, n == 1 ? "" : "s", n == 1 ? "it" : "them all");
 		o->nrfiles = n;
 	}
+	if (o->opendir && add_dir_files(job, err))
+		return -EINVAL;
 	if (job_opt_is_set(job, OPT_ID_filesize) && o->filesize.lo == 0)
 		return JOB_ERR(job, "filesize", err, "filesize of 0 (use a size, e.g. 1g)");
 	if (o->write_iolog && !*o->write_iolog)

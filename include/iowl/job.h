@@ -98,6 +98,7 @@ struct job_opts {
 	char *name;
 	char *description;
 	char *filename;		/* raw, ':' separated */
+	char *opendir;		/* every regular file below it is a file of the job, as filename's */
 	char *directory;
 	char *filename_format;	/* generated names: $jobname, $jobnum (the clone), $filenum */
 	unsigned nrfiles;
