@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "iowl/cmdprio.h"
-#include "iowl/job.h"
 #include "iowl/pattern/rng.h"
 #include "iowl/value.h"
 
@@ -30,38 +29,34 @@ static int cp_uint(const char *s, unsigned lo, unsigned hi, const char *what, un
 
 static int one_pct(const char *elem, unsigned dir, void *ctx, char *why)
 {
-	return cp_uint(elem, 0, 100, "percentage", &((struct job_opts *)ctx)->cmdprio.pct[dir],
-		       why);
+	return cp_uint(elem, 0, 100, "percentage", &((struct cmdprio_opts *)ctx)->pct[dir], why);
 }
 
 static int one_class(const char *elem, unsigned dir, void *ctx, char *why)
 {
 	return cp_uint(elem, IOPRIO_CLASS_RT, IOPRIO_CLASS_IDLE,
 		       "class (1 real time, 2 best effort, 3 idle)",
-		       &((struct job_opts *)ctx)->cmdprio.cls[dir], why);
+		       &((struct cmdprio_opts *)ctx)->cls[dir], why);
 }
 
 static int one_level(const char *elem, unsigned dir, void *ctx, char *why)
 {
-	return cp_uint(elem, 0, 7, "level", &((struct job_opts *)ctx)->cmdprio.level[dir], why);
+	return cp_uint(elem, 0, 7, "level", &((struct cmdprio_opts *)ctx)->level[dir], why);
 }
 
-int cmdprio_parse_pct(const struct opt_def *def, struct job_opts *o, const char *v, char *why)
+int cmdprio_parse_pct(struct cmdprio_opts *c, const char *v, char *why)
 {
-	(void)def;
-	return val_parse_per_dir(v ? v : "", one_pct, o, NULL, why);
+	return val_parse_per_dir(v ? v : "", one_pct, c, NULL, why);
 }
 
-int cmdprio_parse_class(const struct opt_def *def, struct job_opts *o, const char *v, char *why)
+int cmdprio_parse_class(struct cmdprio_opts *c, const char *v, char *why)
 {
-	(void)def;
-	return val_parse_per_dir(v ? v : "", one_class, o, NULL, why);
+	return val_parse_per_dir(v ? v : "", one_class, c, NULL, why);
 }
 
-int cmdprio_parse_level(const struct opt_def *def, struct job_opts *o, const char *v, char *why)
+int cmdprio_parse_level(struct cmdprio_opts *c, const char *v, char *why)
 {
-	(void)def;
-	return val_parse_per_dir(v ? v : "", one_level, o, NULL, why);
+	return val_parse_per_dir(v ? v : "", one_level, c, NULL, why);
 }
 
 /* "bs/pct" or "bs/pct/class/level" (fio's two formats). */
@@ -97,9 +92,15 @@ static int one_entry(char *s, unsigned kb_base, struct cmdprio_entry *e, char *w
 	return 0;
 }
 
+/* cmdprio_bssplit's per-direction parse: where to put it, and the job's kb_base for its sizes. */
+struct split_ctx {
+	struct cmdprio_opts *c;
+	unsigned kb_base;
+};
+
 static int one_split(const char *elem, unsigned dir, void *ctx, char *why)
 {
-	struct job_opts *o = ctx;
+	const struct split_ctx *x = ctx;
 	struct cmdprio_entry tmp[CMDPRIO_SPLIT_MAX];
 	char *dup = strdup(elem), *save = NULL, *tok;
 	unsigned n = 0;
@@ -113,7 +114,7 @@ static int one_split(const char *elem, unsigned dir, void *ctx, char *why)
 			ret = -EINVAL;
 			break;
 		}
-		ret = one_entry(tok, o->kb_base, &tmp[n++], why);
+		ret = one_entry(tok, x->kb_base, &tmp[n++], why);
 	}
 	free(dup);
 	if (!ret && !n) {
@@ -123,15 +124,16 @@ static int one_split(const char *elem, unsigned dir, void *ctx, char *why)
 	}
 	if (ret)
 		return ret;
-	memcpy(o->cmdprio.split[dir], tmp, n * sizeof(tmp[0]));
-	o->cmdprio.nsplit[dir] = n;
+	memcpy(x->c->split[dir], tmp, n * sizeof(tmp[0]));
+	x->c->nsplit[dir] = n;
 	return 0;
 }
 
-int cmdprio_parse_bssplit(const struct opt_def *def, struct job_opts *o, const char *v, char *why)
+int cmdprio_parse_bssplit(struct cmdprio_opts *c, unsigned kb_base, const char *v, char *why)
 {
-	(void)def;
-	return val_parse_per_dir(v ? v : "", one_split, o, NULL, why);
+	struct split_ctx x = { c, kb_base };
+
+	return val_parse_per_dir(v ? v : "", one_split, &x, NULL, why);
 }
 
 bool cmdprio_active(const struct cmdprio_opts *c)

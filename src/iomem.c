@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "iowl/iomem.h"
-#include "iowl/job.h"
+#include "iowl/job_opts.h"
 #include "iowl/value.h"
 
 #define PAGE 4096UL
@@ -25,7 +25,7 @@ static const struct {
 	{ "mmaphuge", IOMEM_MMAPHUGE }, { "mmapshared", IOMEM_MMAPSHARED },
 };
 
-int iomem_parse(const struct opt_def *def, struct job_opts *o, const char *v, char *why)
+int iomem_parse(struct job_opts *o, const char *v, char *why)
 {
 	const char *colon = strchr(v, ':');
 	size_t len = colon ? (size_t)(colon - v) : strlen(v);

@@ -9,10 +9,7 @@
 #include "iowl/clock.h"
 #include "iowl/dirfiles.h"
 #include "iowl/engine.h"
-#include "iowl/iolog_read.h"
-#include "iowl/fill.h"
 #include "iowl/job.h"
-#include "iowl/jobfile.h"
 #include "iowl/options.h"
 
 void job_release(struct job *job)
@@ -30,7 +27,6 @@ void job_release(struct job *job)
 	}
 	free(job->streams);
 	free(job->pos);
-	replay_release(job);
 	memset(job, 0, sizeof(*job));
 }
 
@@ -810,9 +806,7 @@ int job_validate(struct job *job, struct iowl_err *err)
 {
 	int ret;
 
-	ret = replay_prepare(job, err);
-	if (!ret)
-		ret = derive_job_bs(job, err);
+	ret = derive_job_bs(job, err);
 	if (!ret)
 		ret = validate_streams(job, err);
 	if (!ret)

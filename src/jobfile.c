@@ -7,6 +7,7 @@
 
 #include "iowl/debug.h"
 #include "iowl/engine.h"
+#include "iowl/iolog_read.h"
 #include "iowl/jobfile.h"
 #include "iowl/options.h"
 #include "iowl/suggest.h"
@@ -421,6 +422,8 @@ int jobfile_build(const struct jobfile_input *in, struct job **jobs_out, unsigne
 			ret = apply_all(&jobs[njobs - 1], &l, err);
 		free(l.v);
 		if (!ret)
+			ret = replay_prepare(&jobs[njobs - 1], err);
+		if (!ret)
 			ret = job_validate(&jobs[njobs - 1], err);
 		if (!ret)
 			debug_job(&jobs[njobs - 1]);
@@ -451,7 +454,9 @@ int jobfile_build(const struct jobfile_input *in, struct job **jobs_out, unsigne
 
 void jobfile_free(struct job *jobs, unsigned njobs)
 {
-	for (unsigned i = 0; jobs && i < njobs; i++)
+	for (unsigned i = 0; jobs && i < njobs; i++) {
+		replay_release(&jobs[i]);
 		job_release(&jobs[i]);
+	}
 	free(jobs);
 }

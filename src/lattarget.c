@@ -4,11 +4,11 @@
 #include <stdio.h>
 
 #include "iowl/clock.h"
-#include "iowl/job.h"
+#include "iowl/job_opts.h"
 #include "iowl/lattarget.h"
 #include "iowl/value.h"
 
-int lt_parse_percentile(const struct opt_def *def, struct job_opts *o, const char *v, char *why)
+int lt_parse_percentile(double *out, const char *v, char *why)
 {
 	double p;
 
@@ -16,7 +16,7 @@ int lt_parse_percentile(const struct opt_def *def, struct job_opts *o, const cha
 		return -EINVAL;
 	if (!(p > 0 && p <= 100))
 		return snprintf(why, VAL_WHY_LEN, "must be above 0 and at most 100"), -EINVAL;
-	o->latency_percentile = p;
+	*out = p;
 	return 0;
 }
 
@@ -25,9 +25,9 @@ static int one_max_latency(const char *elem, unsigned dir, void *ctx, char *why)
 	return val_parse_time_ns(elem, NSEC_PER_USEC, &((uint64_t *)ctx)[dir], why);
 }
 
-int lt_parse_max_latency(const struct opt_def *def, struct job_opts *o, const char *v, char *why)
+int lt_parse_max_latency(uint64_t max[DDIR_NR], const char *v, char *why)
 {
-	return val_parse_per_dir(v, one_max_latency, o->max_latency, NULL, why);
+	return val_parse_per_dir(v, one_max_latency, max, NULL, why);
 }
 
 static void new_window(struct lat_target *lt, uint64_t now, uint64_t ios)

@@ -8,9 +8,8 @@
 #include <unistd.h>
 
 #include "iowl/clock.h"
-#include "iowl/fill.h"
 #include "iowl/flow.h"
-#include "iowl/job.h"
+#include "iowl/job_opts.h"
 #include "iowl/options.h"
 #include "iowl/place.h"
 #include "iowl/iomem.h"
@@ -76,6 +75,32 @@ static int parse_sync_file_range(const struct opt_def *def, struct job_opts *o, 
 static int parse_gtod_reduce(const struct opt_def *def, struct job_opts *o, const char *v,
 			     char *why);
 static int parse_gtod_cpu(const struct opt_def *def, struct job_opts *o, const char *v, char *why);
+
+/*
+ * Options other modules parse: each parser fills the part of the options its module owns
+ * (place.h, cmdprio.h, lattarget.h, iomem.h), handed to it here.
+ */
+#define PART_PARSER(name, call)                                                                  \
+	static int name(const struct opt_def *def, struct job_opts *o, const char *v, char *why) \
+	{                                                                                        \
+		return call;                                                                     \
+	}
+PART_PARSER(parse_cmdprio_pct, cmdprio_parse_pct(&o->cmdprio, v, why))
+PART_PARSER(parse_cmdprio_class, cmdprio_parse_class(&o->cmdprio, v, why))
+PART_PARSER(parse_cmdprio_level, cmdprio_parse_level(&o->cmdprio, v, why))
+PART_PARSER(parse_cmdprio_bssplit, cmdprio_parse_bssplit(&o->cmdprio, o->kb_base, v, why))
+PART_PARSER(parse_cpus, place_parse_cpus(&o->place.cpus, v, why))
+PART_PARSER(parse_cpumask, place_parse_cpumask(&o->place.cpus, v, why))
+PART_PARSER(parse_cpu_nodes, place_parse_cpu_nodes(&o->place, v, why))
+PART_PARSER(parse_mem_policy, place_parse_mem_policy(&o->place, v, why))
+PART_PARSER(parse_nice, place_parse_nice(&o->place, v, why))
+PART_PARSER(parse_prio, place_parse_prio(&o->place, v, why))
+PART_PARSER(parse_prioclass, place_parse_prioclass(&o->place, v, why))
+PART_PARSER(parse_verify_async_cpus, place_parse_cpus(&o->verify_async_cpus, v, why))
+PART_PARSER(parse_max_latency, lt_parse_max_latency(o->max_latency, v, why))
+PART_PARSER(parse_latency_percentile, lt_parse_percentile(&o->latency_percentile, v, why))
+PART_PARSER(parse_iomem, iomem_parse(o, v, why))
+#undef PART_PARSER
 
 static const struct opt_value coe_values[] = {
 	{ "none", 0, "the first IO error ends the job (the default)" },
@@ -636,7 +661,7 @@ static const struct opt_def options[] = {
 	{ .name = "verify_async", .type = OPT_UINT, .off = O(verify_async), .def = "0", .max = 256,
 	  .category = "verify",
 	  .help = "check the reads in this many threads of their own, the worker going on with its IO (0: the worker checks them)" },
-	{ .name = "verify_async_cpus", .type = OPT_FUNC, .parse = place_parse_verify_async_cpus,
+	{ .name = "verify_async_cpus", .type = OPT_FUNC, .parse = parse_verify_async_cpus,
 	  .category = "verify",
 	  .help = "CPUs of the verify_async threads, as cpus_allowed (0,5,8-15)" },
 	{ .name = "trim_percentage", .type = OPT_UINT, .off = O(trim_percentage), .def = "0",
@@ -768,16 +793,16 @@ static const struct opt_def options[] = {
 	  .engine = "pvsync2|libaio|io_uring", .category = "engine",
 	  .help = "RWF_NOWAIT: an IO that would block fails with EAGAIN instead" },
 	/* io_uring and libaio: per-IO priorities */
-	{ .name = "cmdprio_percentage", .type = OPT_FUNC, .parse = cmdprio_parse_pct, .def = "0",
+	{ .name = "cmdprio_percentage", .type = OPT_FUNC, .parse = parse_cmdprio_pct, .def = "0",
 	  .engine = "io_uring|libaio", .category = "engine",
 	  .help = "share of reads,writes issued with the priority cmdprio_class/cmdprio (0..100)" },
-	{ .name = "cmdprio_class", .type = OPT_FUNC, .parse = cmdprio_parse_class, .def = "1",
+	{ .name = "cmdprio_class", .type = OPT_FUNC, .parse = parse_cmdprio_class, .def = "1",
 	  .engine = "io_uring|libaio", .category = "engine",
 	  .help = "priority class of those IOs, per read,write: 1 real time (the default), 2 best effort, 3 idle" },
-	{ .name = "cmdprio", .type = OPT_FUNC, .parse = cmdprio_parse_level, .def = "0",
+	{ .name = "cmdprio", .type = OPT_FUNC, .parse = parse_cmdprio_level, .def = "0",
 	  .engine = "io_uring|libaio", .category = "engine",
 	  .help = "priority level of those IOs, per read,write: 0 (highest, the default) to 7" },
-	{ .name = "cmdprio_bssplit", .type = OPT_FUNC, .parse = cmdprio_parse_bssplit,
+	{ .name = "cmdprio_bssplit", .type = OPT_FUNC, .parse = parse_cmdprio_bssplit,
 	  .engine = "io_uring|libaio", .category = "engine",
 	  .help = "per block size shares with a priority: bs/pct[/class/level]:..., per read,write" },
 	{ .name = "log_prio", .type = OPT_BOOL, .off = O(log_prio), .def = "0", .category = "report",
@@ -820,23 +845,23 @@ static const struct opt_def options[] = {
 	REFUSED("merge_blktrace_scalars", "(merging blktraces before a replay) is not implemented: replay each trace in its own job, or merge them with blkparse"),
 	REFUSED("merge_blktrace_iters", "(merging blktraces before a replay) is not implemented: replay each trace in its own job, or merge them with blkparse"),
 	/* CPU and memory placement (src/place.c) */
-	{ .name = "cpus_allowed", .type = OPT_FUNC, .parse = place_parse_cpus, .category = "place",
+	{ .name = "cpus_allowed", .type = OPT_FUNC, .parse = parse_cpus, .category = "place",
 	  .help = "CPUs the job's threads may run on: a list of numbers and ranges (0,5,8-15)" },
-	{ .name = "cpumask", .type = OPT_FUNC, .parse = place_parse_cpumask, .category = "place",
+	{ .name = "cpumask", .type = OPT_FUNC, .parse = parse_cpumask, .category = "place",
 	  .help = "CPUs as a bit mask (34: CPUs 1 and 5); the same setting as cpus_allowed" },
 	{ .name = "cpus_allowed_policy", .type = OPT_ENUM, .off = O(place.cpus_policy),
 	  .def = "shared", .values = cpus_policy_values, .category = "place",
 	  .help = "shared: every clone gets the whole set; split: one CPU each" },
-	{ .name = "numa_cpu_nodes", .type = OPT_FUNC, .parse = place_parse_cpu_nodes,
+	{ .name = "numa_cpu_nodes", .type = OPT_FUNC, .parse = parse_cpu_nodes,
 	  .category = "place", .help = "run on the CPUs of these NUMA nodes (0,1, 0-1 or all)" },
-	{ .name = "numa_mem_policy", .type = OPT_FUNC, .parse = place_parse_mem_policy,
+	{ .name = "numa_mem_policy", .type = OPT_FUNC, .parse = parse_mem_policy,
 	  .category = "place",
 	  .help = "memory policy MODE[:NODES]: default, prefer:N, bind:NODES, interleave:NODES or local" },
-	{ .name = "nice", .type = OPT_FUNC, .parse = place_parse_nice, .def = "0",
+	{ .name = "nice", .type = OPT_FUNC, .parse = parse_nice, .def = "0",
 	  .category = "place", .help = "run the job's threads at this nice value (-20 to 19)" },
-	{ .name = "prio", .type = OPT_FUNC, .parse = place_parse_prio, .category = "place",
+	{ .name = "prio", .type = OPT_FUNC, .parse = parse_prio, .category = "place",
 	  .help = "IO priority level 0 (highest) to 7 (ioprio_set(2); class best-effort unless prioclass)" },
-	{ .name = "prioclass", .type = OPT_FUNC, .parse = place_parse_prioclass,
+	{ .name = "prioclass", .type = OPT_FUNC, .parse = parse_prioclass,
 	  .category = "place", .help = "IO priority class: 1 realtime, 2 best-effort, 3 idle (0: none)" },
 	/* job control (src/jobctl.c) */
 	{ .name = "exec_prerun", .type = OPT_STR, .off = O(exec_prerun), .category = "job",
@@ -853,7 +878,7 @@ static const struct opt_def options[] = {
 	  .def = "0", .category = "time",
 	  .help = "after a thinktime stall, go on at the rate instead of catching up" },
 	/* latency limits (src/lattarget.c) */
-	{ .name = "max_latency", .type = OPT_FUNC, .parse = lt_parse_max_latency, .def = "0",
+	{ .name = "max_latency", .type = OPT_FUNC, .parse = parse_max_latency, .def = "0",
 	  .category = "time",
 	  .help = "end the job with ETIMEDOUT when an IO takes longer, per direction (bare numbers are microseconds)" },
 	{ .name = "latency_target", .type = OPT_TIME, .off = O(latency_target), .def = "0",
@@ -862,14 +887,14 @@ static const struct opt_def options[] = {
 	{ .name = "latency_window", .type = OPT_TIME, .off = O(latency_window), .def = "0",
 	  .unit_ns = NS_US, .category = "time",
 	  .help = "latency_target: how long each depth is tried (bare numbers are microseconds)" },
-	{ .name = "latency_percentile", .type = OPT_FUNC, .parse = lt_parse_percentile,
+	{ .name = "latency_percentile", .type = OPT_FUNC, .parse = parse_latency_percentile,
 	  .def = "100", .category = "time",
 	  .help = "latency_target: the share of IOs in a window that must keep the target" },
 	{ .name = "latency_run", .type = OPT_BOOL, .off = O(latency_run), .def = "0",
 	  .category = "time",
 	  .help = "latency_target: keep adjusting the depth for the whole run instead of ending once found" },
 	/* IO buffer memory (src/iomem.c) */
-	{ .name = "mem", .alias = "iomem", .type = OPT_FUNC, .parse = iomem_parse, .def = "malloc",
+	{ .name = "mem", .alias = "iomem", .type = OPT_FUNC, .parse = parse_iomem, .def = "malloc",
 	  .category = "buffers",
 	  .help = "the IO buffers' memory: malloc, shm, shmhuge, mmap[:FILE], mmaphuge[:FILE], mmapshared[:FILE]" },
 	{ .name = "mem_align", .alias = "iomem_align", .type = OPT_SIZE, .off = O(iomem_align),

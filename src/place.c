@@ -10,7 +10,6 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "iowl/job.h"
 #include "iowl/place.h"
 #include "iowl/value.h"
 
@@ -95,18 +94,12 @@ static int cpu_list(const char *v, struct place_set *s, char *why)
 	return 0;
 }
 
-int place_parse_cpus(const struct opt_def *def, struct job_opts *o, const char *v, char *why)
+int place_parse_cpus(struct place_set *s, const char *v, char *why)
 {
-	return cpu_list(v, &o->place.cpus, why);
+	return cpu_list(v, s, why);
 }
 
-int place_parse_verify_async_cpus(const struct opt_def *def, struct job_opts *o, const char *v,
-				  char *why)
-{
-	return cpu_list(v, &o->verify_async_cpus, why);
-}
-
-int place_parse_cpumask(const struct opt_def *def, struct job_opts *o, const char *v, char *why)
+int place_parse_cpumask(struct place_set *out, const char *v, char *why)
 {
 	struct place_set s = { { 0 } };
 	uint64_t mask;
@@ -128,7 +121,7 @@ int place_parse_cpumask(const struct opt_def *def, struct job_opts *o, const cha
 			       -EINVAL;
 		set_bit(&s, i);
 	}
-	o->place.cpus = s;
+	*out = s;
 	return 0;
 }
 
@@ -175,18 +168,18 @@ static int node_list(const char *v, struct place_set *s, char *why)
  * its node-to-CPUs cache on first use without a lock, so workers asking at once raced in it
  * (ThreadSanitizer) and could read a half-made mask.
  */
-int place_parse_cpu_nodes(const struct opt_def *def, struct job_opts *o, const char *v, char *why)
+int place_parse_cpu_nodes(struct place_opts *p, const char *v, char *why)
 {
 	struct bitmask *cpus;
 
-	if (node_list(v, &o->place.cpu_nodes, why))
+	if (node_list(v, &p->cpu_nodes, why))
 		return -EINVAL;
-	memset(&o->place.node_cpus, 0, sizeof(o->place.node_cpus));
+	memset(&p->node_cpus, 0, sizeof(p->node_cpus));
 	cpus = numa_allocate_cpumask();
 	if (!cpus)
 		return snprintf(why, VAL_WHY_LEN, "out of memory"), -EINVAL;
 	for (unsigned n = 0; n < PLACE_CPUS_MAX; n++) {
-		if (!has_bit(&o->place.cpu_nodes, n))
+		if (!has_bit(&p->cpu_nodes, n))
 			continue;
 		if (numa_node_to_cpus((int)n, cpus) < 0) {
 			numa_free_cpumask(cpus);
@@ -195,33 +188,39 @@ int place_parse_cpu_nodes(const struct opt_def *def, struct job_opts *o, const c
 		}
 		for (unsigned c = 0; c < PLACE_CPUS_MAX && c < cpus->size; c++)
 			if (numa_bitmask_isbitset(cpus, c))
-				set_bit(&o->place.node_cpus, c);
+				set_bit(&p->node_cpus, c);
 	}
 	numa_free_cpumask(cpus);
 	return 0;
 }
 
-static const struct opt_value mem_modes[] = {
-	{ "default", PLACE_MEM_DEFAULT, NULL }, { "prefer", PLACE_MEM_PREFER, NULL },
-	{ "bind", PLACE_MEM_BIND, NULL },	{ "interleave", PLACE_MEM_INTERLEAVE, NULL },
-	{ "local", PLACE_MEM_LOCAL, NULL },	{ NULL, 0, NULL },
+static const struct {
+	const char *name;
+	unsigned value;
+} mem_modes[] = {
+	{ "default", PLACE_MEM_DEFAULT }, { "prefer", PLACE_MEM_PREFER },
+	{ "bind", PLACE_MEM_BIND },	  { "interleave", PLACE_MEM_INTERLEAVE },
+	{ "local", PLACE_MEM_LOCAL },
 };
 
-int place_parse_mem_policy(const struct opt_def *def, struct job_opts *o, const char *v, char *why)
+int place_parse_mem_policy(struct place_opts *p, const char *v, char *why)
 {
 	const char *colon = strchr(v, ':');
 	size_t len = colon ? (size_t)(colon - v) : strlen(v);
 	unsigned mode = 0;
 
-	for (const struct opt_value *m = mem_modes; m->name; m++)
-		if (strlen(m->name) == len && !strncmp(m->name, v, len))
-			mode = m->value;
+	for (size_t i = 0; i < sizeof(mem_modes) / sizeof(mem_modes[0]); i++) {
+		const char *n = mem_modes[i].name;
+
+		if (strlen(n) == len && !strncmp(n, v, len))
+			mode = mem_modes[i].value;
+	}
 	if (!mode)
 		return snprintf(why, VAL_WHY_LEN,
 				"mode must be default, prefer, bind, interleave or local (then :NODES)"),
 		       -EINVAL;
-	memset(&o->place.mem_nodes, 0, sizeof(o->place.mem_nodes));
-	o->place.mem_mode = mode;
+	memset(&p->mem_nodes, 0, sizeof(p->mem_nodes));
+	p->mem_mode = mode;
 	if (mode == PLACE_MEM_DEFAULT || mode == PLACE_MEM_LOCAL) {
 		if (colon)
 			return snprintf(why, VAL_WHY_LEN, "%.*s takes no node list", (int)len, v),
@@ -232,9 +231,9 @@ int place_parse_mem_policy(const struct opt_def *def, struct job_opts *o, const 
 		return snprintf(why, VAL_WHY_LEN, "%.*s needs a node list (%.*s:0)", (int)len, v,
 				(int)len, v),
 		       -EINVAL;
-	if (node_list(colon + 1, &o->place.mem_nodes, why))
+	if (node_list(colon + 1, &p->mem_nodes, why))
 		return -EINVAL;
-	if (mode == PLACE_MEM_PREFER && set_count(&o->place.mem_nodes) != 1)
+	if (mode == PLACE_MEM_PREFER && set_count(&p->mem_nodes) != 1)
 		return snprintf(why, VAL_WHY_LEN, "prefer takes one node"), -EINVAL;
 	return 0;
 }
@@ -251,30 +250,30 @@ static int parse_int_in(const char *v, int lo, int hi, int *out, char *why)
 	return 0;
 }
 
-int place_parse_nice(const struct opt_def *def, struct job_opts *o, const char *v, char *why)
+int place_parse_nice(struct place_opts *p, const char *v, char *why)
 {
-	return parse_int_in(v, -20, 19, &o->place.nice, why);
+	return parse_int_in(v, -20, 19, &p->nice, why);
 }
 
-int place_parse_prio(const struct opt_def *def, struct job_opts *o, const char *v, char *why)
+int place_parse_prio(struct place_opts *p, const char *v, char *why)
 {
 	int x;
 
 	if (parse_int_in(v, 0, 7, &x, why))
 		return -EINVAL;
-	o->place.prio = (unsigned)x;
-	o->place.prio_set = true;
+	p->prio = (unsigned)x;
+	p->prio_set = true;
 	return 0;
 }
 
-int place_parse_prioclass(const struct opt_def *def, struct job_opts *o, const char *v, char *why)
+int place_parse_prioclass(struct place_opts *p, const char *v, char *why)
 {
 	int x;
 
 	if (parse_int_in(v, 0, 3, &x, why))
 		return -EINVAL;
-	o->place.prioclass = (unsigned)x;
-	o->place.prio_set = true;
+	p->prioclass = (unsigned)x;
+	p->prio_set = true;
 	return 0;
 }
 

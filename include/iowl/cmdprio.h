@@ -12,9 +12,6 @@
 #include "iowl/ddir.h"
 #include "iowl/engine.h"
 
-struct opt_def;
-struct job_opts;
-
 #define CMDPRIO_SPLIT_MAX 64
 #define CMDPRIO_CLASS_DEFAULT 0xffU /* an entry without its own class/level: cmdprio_class's */
 
@@ -33,11 +30,14 @@ struct cmdprio_opts {
 	unsigned nsplit[DDIR_NR]; /* cmdprio_bssplit entries per direction */
 };
 
-/* The option parsers (the option table's OPT_FUNC entries). */
-int cmdprio_parse_pct(const struct opt_def *def, struct job_opts *o, const char *v, char *why);
-int cmdprio_parse_class(const struct opt_def *def, struct job_opts *o, const char *v, char *why);
-int cmdprio_parse_level(const struct opt_def *def, struct job_opts *o, const char *v, char *why);
-int cmdprio_parse_bssplit(const struct opt_def *def, struct job_opts *o, const char *v, char *why);
+/*
+ * The option parsers (behind the option table's OPT_FUNC entries) into c; bssplit's sizes in
+ * kb_base.  Return 0, or -EINVAL / -ERANGE with why set (VAL_WHY_LEN).
+ */
+int cmdprio_parse_pct(struct cmdprio_opts *c, const char *v, char *why);
+int cmdprio_parse_class(struct cmdprio_opts *c, const char *v, char *why);
+int cmdprio_parse_level(struct cmdprio_opts *c, const char *v, char *why);
+int cmdprio_parse_bssplit(struct cmdprio_opts *c, unsigned kb_base, const char *v, char *why);
 
 /* True when the options give some IOs a priority. */
 bool cmdprio_active(const struct cmdprio_opts *c);

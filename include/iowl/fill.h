@@ -15,15 +15,10 @@
 
 #include "iowl/engine.h"
 #include "iowl/err.h"
+#include "iowl/job_opts.h"
 #include "iowl/pattern/rng.h"
 
 struct job;
-
-/* dedupe_mode= */
-enum dedupe_mode {
-	DEDUPE_REPEAT = 0,	/* a dedupable write repeats the last unique one */
-	DEDUPE_WORKING_SET = 1,	/* ... or one of the first unique ones of the working set */
-};
 
 /* One worker's buffer filler: set up once, then used per write without allocating. */
 struct fill {

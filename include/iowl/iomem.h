@@ -7,7 +7,6 @@
 #include <stdint.h>
 
 #include "iowl/err.h"
-#include "iowl/options.h"
 
 enum iomem_kind {
 	IOMEM_MALLOC = 0,
@@ -32,7 +31,7 @@ struct iomem {
 struct job_opts;
 
 /* Parser of mem=/iomem= (KIND[:FILE]).  Returns 0 or -EINVAL with why set. */
-int iomem_parse(const struct opt_def *def, struct job_opts *o, const char *v, char *why);
+int iomem_parse(struct job_opts *o, const char *v, char *why);
 
 /*
  * Allocates size bytes of buffer memory of o's kind for a clone; *base gets the first buffer:

@@ -32,9 +32,6 @@ struct jobfile_input {
 int jobfile_build(const struct jobfile_input *in, struct job **jobs, unsigned *njobs,
 		  struct iowl_err *err);
 
-/* Checks one job's options against each other.  Returns 0 or -EINVAL with err set. */
-int job_validate(struct job *job, struct iowl_err *err);
-
 /* Releases every job and the array. */
 void jobfile_free(struct job *jobs, unsigned njobs);
 

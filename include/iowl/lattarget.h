@@ -6,13 +6,16 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "iowl/options.h"
+#include "iowl/ddir.h"
 
 struct job_opts;
 
-/* Parsers of the option table: latency_percentile (0 to 100) and max_latency (per direction). */
-int lt_parse_percentile(const struct opt_def *def, struct job_opts *o, const char *v, char *why);
-int lt_parse_max_latency(const struct opt_def *def, struct job_opts *o, const char *v, char *why);
+/*
+ * The option parsers behind the option table's latency_percentile (above 0, at most 100) and
+ * max_latency (per direction).  Return 0 or -EINVAL with why set (VAL_WHY_LEN).
+ */
+int lt_parse_percentile(double *out, const char *v, char *why);
+int lt_parse_max_latency(uint64_t max[DDIR_NR], const char *v, char *why);
 
 /* What lt_check() asks of the worker. */
 enum lt_action {

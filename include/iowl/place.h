@@ -7,7 +7,6 @@
 #include <stdint.h>
 
 #include "iowl/err.h"
-#include "iowl/options.h"
 
 #define PLACE_CPUS_MAX 1024 /* CPUs (and NUMA nodes) a set can name */
 
@@ -40,22 +39,21 @@ struct place_opts {
 	bool prio_set;		    /* prio or prioclass was given: ioprio_set(2) */
 };
 
-struct job_opts;
+/*
+ * The option parsers behind the option table's OPT_FUNC entries: a CPU list (cpus_allowed,
+ * verify_async_cpus) or mask (cpumask) into s; numa_cpu_nodes, numa_mem_policy, nice, prio and
+ * prioclass into p.  Return 0 or -EINVAL with why set (VAL_WHY_LEN).
+ */
+int place_parse_cpus(struct place_set *s, const char *v, char *why);
+int place_parse_cpumask(struct place_set *s, const char *v, char *why);
+int place_parse_cpu_nodes(struct place_opts *p, const char *v, char *why);
+int place_parse_mem_policy(struct place_opts *p, const char *v, char *why);
+int place_parse_nice(struct place_opts *p, const char *v, char *why);
+int place_parse_prio(struct place_opts *p, const char *v, char *why);
+int place_parse_prioclass(struct place_opts *p, const char *v, char *why);
 
-/* Parsers of the option table (opt_parse_fn): cpus_allowed, cpumask, numa_cpu_nodes,
- * numa_mem_policy, nice, prio and prioclass.  Return 0 or -EINVAL with why set. */
-int place_parse_cpus(const struct opt_def *def, struct job_opts *o, const char *v, char *why);
-int place_parse_verify_async_cpus(const struct opt_def *def, struct job_opts *o, const char *v,
-				  char *why);
-int place_parse_cpumask(const struct opt_def *def, struct job_opts *o, const char *v, char *why);
-int place_parse_cpu_nodes(const struct opt_def *def, struct job_opts *o, const char *v, char *why);
-int place_parse_mem_policy(const struct opt_def *def, struct job_opts *o, const char *v, char *why);
-int place_parse_nice(const struct opt_def *def, struct job_opts *o, const char *v, char *why);
-int place_parse_prio(const struct opt_def *def, struct job_opts *o, const char *v, char *why);
 /* The ioprio value prio and prioclass give the thread (0: neither was set). */
 uint16_t place_ioprio(const struct place_opts *p);
-
-int place_parse_prioclass(const struct opt_def *def, struct job_opts *o, const char *v, char *why);
 
 /*
  * Applies p to the calling thread, clone number `number` of the run (cpus_allowed_policy=split

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-/* Distinct blocks touched (include/iowl/fill.h). */
+/* Distinct blocks touched (include/iowl/cachefill.h). */
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -32,7 +32,8 @@ int cfill_init(struct cfill *f, const struct target_plan *plan, uint32_t unit, u
 	for (unsigned i = 0; i < plan->nfiles; i++) {
 		/* a region's blocks lie from start / unit; one a block short still has its first */
 		uint64_t first = plan->files[i].start / f->unit;
-		uint64_t last = (plan->files[i].start + plan->files[i].size + f->unit - 1) / f->unit;
+		uint64_t last =
+			(plan->files[i].start + plan->files[i].size + f->unit - 1) / f->unit;
 
 		f->base[i] = (int64_t)next - (int64_t)first;
 		next += last > first ? last - first : 0;
