@@ -19,18 +19,33 @@ until curl -sf "http://127.0.0.1:$port/metrics" > /dev/null 2>&1; do
 	i=$((i + 1)); [ $i -lt 200 ] || skip "node exporter not up after 20 s"; sleep 0.1
 done
 "$IOWL" --eta=never --output-format=json --metrics-textfile=tf --name=t --ioengine=null \
-	--rw=randwrite --bs=8k --size=64m --rate_iops=1000 --runtime=3s --time_based > out.json 2> err &
+	--rw=randwrite --bs=8k --size=64m --rate_iops=1000 --runtime=4s --time_based > out.json 2> err &
 pid=$!
 on_exit "kill $pid"
-# while the run goes: a count between 0 and the end's
-sleep 2
-curl -sf "http://127.0.0.1:$port/metrics" > mid.prom || fail "node exporter scrape"
-wait $pid || { cat err; fail "run"; }
-curl -sf "http://127.0.0.1:$port/metrics" > end.prom || fail "node exporter scrape"
 val() { awk -v k="$1" '$1 == k { print $2 }' "$2"; }
 sel='iowl_io_total{clone="0",direction="write",job="t"}'
+# While the run goes (iowl_run_phase "running": its first interval was published, its end not
+# yet): a count between 0 and the end's.  Scraped every 0.1 s from the start, as the start takes
+# seconds under a sanitizer on a busy machine (a sleep of 2 s saw no interval yet under TSan);
+# the run is 4 s, so from its first interval on there are 3 s to see it.  Only a scraper that
+# was itself not run for 2 s may miss them (it skips then).
+mid="" gap=0 last=$(date +%s%N)
+while kill -0 $pid 2>/dev/null; do
+	curl -sf "http://127.0.0.1:$port/metrics" > mid.prom || fail "node exporter scrape"
+	if grep -q '^iowl_run_phase{phase="running"} 1$' mid.prom; then
+		mid=$(val "$sel" mid.prom)
+		[ -n "$mid" ] && [ "$mid" -gt 0 ] && break
+	fi
+	sleep 0.1
+	now=$(date +%s%N)
+	[ $((now - last)) -le $gap ] || gap=$((now - last))
+	last=$now
+done
+wait $pid || { cat err; fail "run"; }
+curl -sf "http://127.0.0.1:$port/metrics" > end.prom || fail "node exporter scrape"
 total=$(jget out.json jobs.0.write.total_ios)
-mid=$(val "$sel" mid.prom)
+[ -n "$mid" ] || [ $gap -lt 2000000000 ] ||
+	skip "the scraper was not run for $((gap / 1000000)) ms: no scrape while the run went"
 [ -n "$mid" ] && [ "$mid" -gt 0 ] && [ "$mid" -lt "$total" ] || fail "mid-run count '$mid' (total $total)"
 [ "$(val "$sel" end.prom)" = "$total" ] || { grep iowl_io_total end.prom; fail "node exporter has $(val "$sel" end.prom), JSON $total"; }
 # node exporter prints large values in exponent form
