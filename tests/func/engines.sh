@@ -25,7 +25,7 @@ for engine in sync psync libaio io_uring pvsync pvsync2 vsync mmap posixaio; do
 	done
 done
 # The null engine moves no data and needs no file.
-"$IOWL" --name=t --ioengine=null --rw=randread --bs=4k --size=1g --runtime=1 --time_based \
+"$IOWL" --name=t --ioengine=null --rw=randread --bs=4k --size=1g --runtime=1 \
 	--output-format=json --eta=never > "$SCRATCH/n.json" || fail "null engine run"
 awk -v v="$(jget "$SCRATCH/n.json" jobs.0.read.iops)" 'BEGIN { exit !(v > 0) }' || fail "null iops not positive"
 [ ! -e t.0.0 ] || fail "the null engine created a file"

@@ -57,7 +57,7 @@ awk -F', ' -v a="$t0" -v b="$t1" '$1 < a || $1 > b { bad = 1 } END { exit bad ||
 # log_max_value: each window shows its largest clat, so the largest line is the job's clat max
 # (and no line is below the window's mean, which the default logs).
 "$IOWL" $j --name=m --ioengine=null --rw=randread --size=16m --runtime=1 --time_based \
-	--rate_iops=5000 --write_lat_log=m --log_avg_msec=200 --log_max_value=1 > m.json ||
+	--rate_iops=2000 --write_lat_log=m --log_avg_msec=200 --log_max_value=1 > m.json ||
 	fail "log_max_value run"
 top=$(awk -F', ' '$2 > m { m = $2 } END { print m + 0 }' m_clat.1.log)
 [ "$top" = "$(jget m.json jobs.0.read.clat_ns.max)" ] ||
