@@ -78,7 +78,9 @@ end=$(jget n.json jobs.0.iowl.intervals.points.$((np - 1)).t_ms)
 
 # The latency criterion and the text report.
 [ "$(cat t.rc)" = 0 ] || { cat t.err; fail "text run"; }
-grep -Eq '^  steadystate  : attained=yes, bw=[0-9]+KiB/s \([0-9]+kB/s\), iops=[0-9]+, lat=[0-9]+nsec, lat mean dev=[0-9.]+%$' t.txt ||
+# (the figures in fio's units, whichever fits: under TSan a window of 4 samples with a short one
+# after a late one, the worker catching up its schedule, averaged 15.1k IOPS, 58.9MiB/s)
+grep -Eq '^  steadystate  : attained=yes, bw=[0-9.]+[KMGT]?i?B/s \([0-9.]+[kMGT]?B/s\), iops=[0-9.]+[kMG]?, lat=[0-9]+[num]?sec, lat mean dev=[0-9.]+%$' t.txt ||
 	{ cat t.txt; fail "steadystate line"; }
 grep -q '^                 after [0-9.]* s, over the last 4 samples of 0.25 s$' t.txt || { cat t.txt; fail "when"; }
 
