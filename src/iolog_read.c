@@ -10,6 +10,7 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include "iowl/blktrace.h"
 #include "iowl/debug.h"
 #include "iowl/engine.h"
 #include "iowl/iolog_read.h"
@@ -259,57 +260,6 @@ static int rl_text(struct rlog *l, FILE *f, struct iowl_err *err)
 	return ret;
 }
 
-/* blktrace_api.h's struct blk_io_trace, as blkparse -d writes it (native byte order). */
-struct blk_io_trace {
-	uint32_t magic;
-	uint32_t sequence;
-	uint64_t time;
-	uint64_t sector;
-	uint32_t bytes;
-	uint32_t action;
-	uint32_t pid;
-	uint32_t device;
-	uint32_t cpu;
-	uint16_t error;
-	uint16_t pdu_len;
-};
-
-#define BLK_IO_TRACE_MAGIC 0x65617400U
-#define BLK_IO_TRACE_VERSION 0x07U
-#define BLK_TC_ACT(c) ((uint32_t)(c) << 16)
-#define BLK_TC_WRITE (1U << 1)
-#define BLK_TC_FLUSH (1U << 2)
-#define BLK_TC_PC (1U << 9)
-#define BLK_TC_NOTIFY (1U << 10)
-#define BLK_TC_DISCARD (1U << 13)
-#define BLK_TA_QUEUE 1U
-
-static bool bt_magic(uint32_t m, bool *swap)
-{
-	if ((m & 0xffffff00U) == BLK_IO_TRACE_MAGIC) {
-		*swap = false;
-		return true;
-	}
-	m = __builtin_bswap32(m);
-	*swap = (m & 0xffffff00U) == BLK_IO_TRACE_MAGIC;
-	return *swap;
-}
-
-static void bt_swap(struct blk_io_trace *t)
-{
-	t->magic = __builtin_bswap32(t->magic);
-	t->sequence = __builtin_bswap32(t->sequence);
-	t->time = __builtin_bswap64(t->time);
-	t->sector = __builtin_bswap64(t->sector);
-	t->bytes = __builtin_bswap32(t->bytes);
-	t->action = __builtin_bswap32(t->action);
-	t->pid = __builtin_bswap32(t->pid);
-	t->device = __builtin_bswap32(t->device);
-	t->cpu = __builtin_bswap32(t->cpu);
-	t->error = __builtin_bswap16(t->error);
-	t->pdu_len = __builtin_bswap16(t->pdu_len);
-}
-
 /* Finds the block device dev_t under dir (as fio, /dev searched depth first). */
 static bool bt_lookup(const char *dir, dev_t dev, char *out, size_t n)
 {
@@ -424,9 +374,10 @@ static int rl_blktrace(struct rlog *l, FILE *f, bool swap, struct iowl_err *err)
 	return ret;
 }
 
-static int rl_load(struct rlog *l, struct iowl_err *err)
+/* Reads one log: the file at l->path, or with mem the merged trace in it (len bytes). */
+static int rl_load(struct rlog *l, char *mem, size_t len, struct iowl_err *err)
 {
-	FILE *f = fopen(l->path, "r");
+	FILE *f = mem ? fmemopen(mem, len, "r") : fopen(l->path, "r");
 	uint32_t magic = 0;
 	bool swap = false;
 	int ret;
@@ -521,16 +472,35 @@ int replay_prepare(struct job *job, struct iowl_err *err)
 	}
 	while (logs[n])
 		n++;
-	job->replays = calloc(n, sizeof(*job->replays));
-	if (!job->replays)
+	if (o->merge_blktrace_file) { /* one trace, the merge of them all */
+		free(job->merged);
+		job->merged = NULL;
+		job->merged_len = 0;
+		ret = *o->merge_blktrace_file ?
+			      bt_merge(job, logs, n, &job->merged, &job->merged_len, err) :
+			      job_opt_err(job, "merge_blktrace_file", err,
+					  "empty value (give a file name)");
+		if (!ret && !job->merged_len)
+			ret = job_opt_err(job, "merge_blktrace_file", err,
+					  "the traces hold no queued read, write or discard: nothing to merge");
+		n = 1;
+	} else if (o->merge_blktrace_scalars || o->merge_blktrace_iters) {
+		ret = job_opt_err(job,
+				  o->merge_blktrace_scalars ? "merge_blktrace_scalars" :
+							      "merge_blktrace_iters",
+				  err,
+				  "applies to the merge of merge_blktrace_file, which is not set");
+	}
+	if (!ret && !(job->replays = calloc(n, sizeof(*job->replays))))
 		ret = err_nomem(err, "out of memory");
 	for (unsigned i = 0; !ret && i < n; i++) {
-		struct rlog l = {
-			.job = job, .path = logs[i], .r = &job->replays[i], .files = &files
-		};
+		struct rlog l = { .job = job,
+				  .path = job->merged ? o->merge_blktrace_file : logs[i],
+				  .r = &job->replays[i],
+				  .files = &files };
 
 		job->nreplays = i + 1;
-		ret = rl_load(&l, err);
+		ret = rl_load(&l, job->merged, job->merged_len, err);
 		for (unsigned d = 0; d < DDIR_NR; d++)
 			if (l.max_len[d] > max_len[d])
 				max_len[d] = l.max_len[d];

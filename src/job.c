@@ -21,6 +21,7 @@ void job_release(struct job *job)
 	}
 	free(job->kv);
 	val_strv_free(job->filenames);
+	free(job->merged);
 	for (unsigned i = 0; i < job->nstreams; i++) {
 		opt_release(&job->streams[i].o);
 		free(job->streams[i].name);

@@ -320,6 +320,8 @@ static int check_logs(struct preflight *pf, const struct job *job, unsigned numb
 
 	if (o->write_iolog)
 		r = check_written(pf, job, "write_iolog", o->write_iolog, err);
+	if (!r && o->merge_blktrace_file && *o->merge_blktrace_file)
+		r = check_written(pf, job, "merge_blktrace_file", o->merge_blktrace_file, err);
 	for (unsigned i = 0; !r && i < sizeof(logs) / sizeof(logs[0]); i++) {
 		if (!logs[i].name)
 			continue;

@@ -20,6 +20,7 @@
 
 #include <jansson.h>
 
+#include "iowl/blktrace.h"
 #include "iowl/bwlog.h"
 #include "iowl/clock.h"
 #include "iowl/diskstats.h"
@@ -208,6 +209,8 @@ int run_prepare(struct iowl_run *run, struct iowl_err *err)
 				report_notes(run_info(run), &run->jobs[j], &plan);
 			if (!ret && !c)
 				warn_append(&run->jobs[j], &plan);
+			if (!ret && !c && keep && run->jobs[j].merged)
+				ret = bt_merge_write(&run->jobs[j], err);
 			if (!ret)
 				ret = preflight_clone(&pf, &run->jobs[j], c, number, &plan, err);
 			if (!ret && number < run->nplans)

@@ -4,6 +4,7 @@
 #define IOWL_JOB_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "iowl/ddir.h"
@@ -67,6 +68,8 @@ struct job {
 	unsigned nstreams;
 	struct replay *replays; /* read_iolog: one per log, clones take them in turn */
 	unsigned nreplays;
+	char *merged;		/* merge_blktrace_file: the merged trace, written when the run starts */
+	size_t merged_len;
 };
 
 /*

@@ -291,6 +291,9 @@ struct job_opts {
 	/* replay (read_iolog) */
 	char *read_iolog;
 	char *replay_redirect;
+	char *merge_blktrace_file;	/* read_iolog's traces merged into this one, which is replayed */
+	char *merge_blktrace_scalars;	/* ':' separated percentages, one per trace */
+	char *merge_blktrace_iters;	/* ':' separated counts, one per trace */
 	bool replay_no_stall;
 	unsigned replay_time_scale, replay_align, replay_scale;
 	unsigned replay_skip; /* 1 << DDIR_READ, _WRITE, _TRIM; 1 << 3 syncs */
