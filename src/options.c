@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "iowl/clock.h"
+#include "iowl/flock.h"
 #include "iowl/flow.h"
 #include "iowl/job_opts.h"
 #include "iowl/options.h"
@@ -181,6 +182,14 @@ static const struct opt_value rate_process_values[] = {
 	{ "linear", RATE_LINEAR, "IOs evenly spaced (the default)" },
 	{ "poisson", RATE_POISSON,
 	  "exponential gaps with the same mean: arrivals as a Poisson process" },
+	{ NULL, 0, NULL },
+};
+
+static const struct opt_value lockfile_values[] = {
+	{ "none", LOCKFILE_NONE, "no locking (the default)" },
+	{ "exclusive", LOCKFILE_EXCLUSIVE,
+	  "one IO at a time on a file, among all jobs that lock it" },
+	{ "readwrite", LOCKFILE_READWRITE, "reads of a file together, any other IO alone" },
 	{ NULL, 0, NULL },
 };
 
@@ -939,7 +948,9 @@ static const struct opt_def options[] = {
 	REFUSED("ignore_zone_limits", ONLY_ZBD),
 	REFUSED("fadvise_stream", "is not a fio 3.33 option, and Linux has no POSIX_FADV_STREAMID (use write_hint)"),
 	UNSUPPORTED("openfiles"),
-	UNSUPPORTED("lockfile"),
+	{ .name = "lockfile", .type = OPT_ENUM, .off = O(lockfile), .def = "none",
+	  .values = lockfile_values, .category = "files",
+	  .help = "lock each file around every IO's submission, shared with the other jobs that lock it: none, exclusive, readwrite" },
 	{ .name = "opendir", .type = OPT_STR, .off = O(opendir), .category = "files",
 	  .help = "every regular file below this directory (recursively, symbolic links left out) is one of the job's files, after filename's" },
 	REFUSED("exitall_fast", NEWER_THAN_FIO),

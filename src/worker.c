@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "iowl/flock.h"
 #include "iowl/hist.h"
 #include "iowl/gen.h"
 #include "iowl/verify.h"
@@ -575,6 +576,22 @@ static struct io_u *next_io(struct worker *w, uint64_t now)
 	return io;
 }
 
+/*
+ * The engine's queue call, with lockfile under the file's lock (fio holds it from the IO's
+ * preparation until its queue call returns: a synchronous IO whole, a queued one's submission).
+ */
+static inline int queue_locked(struct worker *w, struct io_u *io)
+{
+	int ret;
+
+	if (__builtin_expect(w->flocks == NULL, 1))
+		return w->eng.ops->queue(&w->eng, io);
+	file_lock_take(w->flocks[io->file], w->job->o.lockfile, io->op == DDIR_READ);
+	ret = w->eng.ops->queue(&w->eng, io);
+	file_lock_drop(w->flocks[io->file], w->job->o.lockfile);
+	return ret;
+}
+
 /* Queues one IO.  Returns 1 when the queue cannot take more now, 0 to go on, or -errno. */
 static int issue(struct worker *w, struct io_u *io)
 {
@@ -594,10 +611,10 @@ static int issue(struct worker *w, struct io_u *io)
 		if (w->eng.ops->flags & ENGINE_F_SYNC) {	/* the IO happens in this call */
 			uint64_t since = sys_enter(w, io, io->issue_ns, 0);
 
-			ret = w->eng.ops->queue(&w->eng, io);
+			ret = queue_locked(w, io);
 			sys_leave(w, since);
 		} else {
-			ret = w->eng.ops->queue(&w->eng, io);
+			ret = queue_locked(w, io);
 		}
 	}
 	if (ret == ENGINE_COMPLETED) {

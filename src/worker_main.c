@@ -10,6 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "iowl/flock.h"
 #include "iowl/ddir.h"
 #include "iowl/hist.h"
 #include "iowl/gen.h"
@@ -189,6 +190,19 @@ static int prio_slots(struct worker *w)
 }
 
 /* --debug's traces of a clone's set-up: its seeds, rates and verify. */
+/* lockfile=: the lock of each of the clone's files, shared with every job that locks it. */
+static int worker_file_locks(struct worker *w)
+{
+	w->flocks = calloc(w->plan.nfiles, sizeof(*w->flocks));
+	if (!w->flocks)
+		return err_set(&w->err, "out of memory");
+	for (unsigned i = 0; i < w->plan.nfiles; i++)
+		if (!(w->flocks[i] = file_lock_get(w->plan.files[i].fd)))
+			return err_errno(&w->err, errno, "job '%s': lockfile: '%s'", w->job->o.name,
+					 w->plan.files[i].path);
+	return 0;
+}
+
 static void debug_setup(const struct worker *w)
 {
 	const struct job_opts *o = &w->job->o;
@@ -234,6 +248,8 @@ int worker_setup(struct worker *w)
 		}
 		if (!ret)
 			ret = target_open(w->job, &w->plan, &w->err);
+		if (!ret && o->lockfile)
+			ret = worker_file_locks(w);
 		/* ioscheduler: each file's device, before the IO (fio switches the first file's) */
 		for (unsigned i = 0; !ret && o->ioscheduler && i < w->plan.nfiles; i++)
 			ret = iosched_switch(o->name, w->plan.files[i].path, o->ioscheduler,
@@ -622,6 +638,7 @@ void worker_free(struct worker *w)
 	free(w->eng.ios);
 	iomem_release(&w->mem);
 	free(w->free_idx);
+	free(w->flocks);
 	free(w->pend);
 	free(w->requeue);
 	free(w->sfr_lo);

@@ -101,6 +101,7 @@ struct job_opts {
 	char *name;
 	char *description;
 	char *filename;		/* raw, ':' separated */
+	unsigned lockfile;	/* enum lockfile_mode: none, exclusive, readwrite */
 	char *opendir;		/* every regular file below it is a file of the job, as filename's */
 	char *directory;
 	char *filename_format;	/* generated names: $jobname, $jobnum (the clone), $filenum */

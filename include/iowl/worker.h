@@ -151,6 +151,7 @@ struct worker {
 	bool lt_drain;		   /* the depth went down: no new IO until the queue is empty */
 	bool lt_final;		   /* the depth is found: reset the statistics once it is empty */
 	struct flow *flow;	   /* flow=: the phase's flow of this job's flow_id, NULL: none */
+	struct file_lock **flocks; /* lockfile=: each file's lock, NULL: none */
 	uint64_t flow_mine;	   /* this clone's IOs counted in it */
 	/* Cold. */
 	const struct job *job;

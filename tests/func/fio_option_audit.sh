@@ -10,7 +10,7 @@
 have_fio || skip "fio 3 is not installed (apt-get install fio): its option list is the reference"
 # not built yet (issue 13), each by name
 PENDING="verify_state_save verify_state_load cgroup cgroup_nodelete profile log_entries
-log_alternate_epoch log_alternate_epoch_clock_id openfiles lockfile read_iolog_chunked"
+log_alternate_epoch log_alternate_epoch_clock_id openfiles read_iolog_chunked"
 pending() {
 	for p in $PENDING; do
 		[ "$1" = "$p" ] && return 0
