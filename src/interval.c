@@ -254,19 +254,84 @@ static void gather(struct ivl *iv)
 	free(got);
 }
 
-static int point_add(struct ivl_series *s, const struct ivl_point *p)
+/* Appends p to s (with room for its histograms when keep: from the first point on). */
+static int point_add(struct ivl_series *s, const struct ivl_point *p, bool keep)
 {
 	if (s->n == s->cap) {
 		unsigned cap = s->cap ? 2 * s->cap : 64;
 		struct ivl_point *np = realloc(s->p, cap * sizeof(*np));
+		struct ivl_hist *nh;
 
 		if (!np)
 			return -ENOMEM;
 		s->p = np;
+		if (keep) {
+			if (!(nh = realloc(s->h, (size_t)cap * DDIR_NR * sizeof(*nh))))
+				return -ENOMEM;
+			memset(nh + (size_t)s->cap * DDIR_NR, 0,
+			       (size_t)(cap - s->cap) * DDIR_NR * sizeof(*nh));
+			s->h = nh;
+		}
 		s->cap = cap;
 	}
 	s->p[s->n++] = *p;
 	return 0;
+}
+
+/* The non-empty bins of h into dst (empty before).  Returns 0 or -ENOMEM. */
+static int hist_keep(struct ivl_hist *dst, const struct hist *h)
+{
+	uint32_t n = 0;
+
+	for (unsigned b = 0; b < HIST_NR; b++)
+		n += h->count[b] != 0;
+	if (!n)
+		return 0;
+	if (!(dst->b = malloc(n * sizeof(*dst->b))))
+		return -ENOMEM;
+	for (unsigned b = 0; b < HIST_NR; b++)
+		if (h->count[b])
+			dst->b[dst->n++] = (struct ivl_bin){ b, h->count[b] };
+	return 0;
+}
+
+int ivl_hist_add(struct ivl_hist *dst, const struct ivl_hist *src)
+{
+	struct ivl_bin *m;
+	uint32_t i = 0, j = 0, n = 0;
+
+	if (!src->n)
+		return 0;
+	if (!(m = malloc(((size_t)dst->n + src->n) * sizeof(*m))))
+		return -ENOMEM;
+	while (i < dst->n || j < src->n) {
+		if (j == src->n || (i < dst->n && dst->b[i].bin < src->b[j].bin))
+			m[n++] = dst->b[i++];
+		else if (i == dst->n || src->b[j].bin < dst->b[i].bin)
+			m[n++] = src->b[j++];
+		else {
+			m[n] = dst->b[i++];
+			m[n++].count += src->b[j++].count;
+		}
+	}
+	free(dst->b);
+	dst->b = m;
+	dst->n = n;
+	return 0;
+}
+
+void ivl_point_pcts(struct ivl_point *p, unsigned d, const struct hist *h)
+{
+	static const double pct[4] = { 50.0, 99.0, 100.0, 99.9 };
+	struct ivl_dir *x = &p->dir[d];
+	uint64_t v[4] = { 0, 0, 0, 0 };
+
+	if (h && x->clat.n)
+		hist_percentiles(h, lat_min(&x->clat), x->clat.max, pct, 4, v);
+	x->clat_p50 = v[0];
+	x->clat_p99 = v[1];
+	x->clat_max = v[2];
+	x->clat_p999 = v[3];
 }
 
 /*
@@ -341,22 +406,12 @@ static void unit_point(struct ivl *iv, unsigned k, uint64_t t_ns, uint64_t ns,
 		stats_cfill_add(&p->cfill, &iv->t[i].cur.cfill);
 	}
 	for (unsigned d = 0; d < DDIR_NR; d++) {
-		static const double pct[4] = { 50.0, 99.0, 100.0, 99.9 };
-		uint64_t v[4] = { 0, 0, 0, 0 };
-
 		p->dir[d].ios = x[d].ios;
 		p->dir[d].bytes = x[d].bytes;
 		p->dir[d].errors = x[d].errors;
 		p->dir[d].clat = x[d].clat;
 		p->dir[d].clat_mean = lat_mean(&x[d].clat);
-		if (u->delta[d] && x[d].clat.n) {
-			hist_percentiles(u->delta[d], lat_min(&x[d].clat), x[d].clat.max, pct, 4,
-					 v);
-			p->dir[d].clat_p50 = v[0];
-			p->dir[d].clat_p99 = v[1];
-			p->dir[d].clat_max = v[2];
-			p->dir[d].clat_p999 = v[3];
-		}
+		ivl_point_pcts(p, d, u->delta[d]);
 	}
 }
 
@@ -401,8 +456,13 @@ static void close_interval(struct ivl *iv, uint64_t now, bool last)
 		struct ivl_point p;
 
 		unit_point(iv, k, t_ns, ns, &p);
-		if (point_add(&iv->u[k].series, &p))
+		if (point_add(&iv->u[k].series, &p, iv->o.keep_hists))
 			iv->failed = true;
+		for (unsigned d = 0; iv->o.keep_hists && !iv->failed && d < DDIR_NR; d++)
+			if (iv->u[k].delta[d] && p.dir[d].clat.n &&
+			    hist_keep(&iv->u[k].series.h[(iv->u[k].series.n - 1) * DDIR_NR + d],
+				      iv->u[k].delta[d]))
+				iv->failed = true;
 		iv->rows[k] = (struct ivl_row){
 			.job = iv->w[iv->u[k].lead]->job,
 			.group = iv->w[iv->u[k].lead]->job->group,
@@ -528,6 +588,14 @@ static void fold_sliver(struct ivl *iv, uint64_t now)
 			last->dir[d].clat_mean = lat_mean(&last->dir[d].clat);
 			if (p.dir[d].clat_max > last->dir[d].clat_max)
 				last->dir[d].clat_max = p.dir[d].clat_max;
+			if (s->h && iv->u[k].delta[d] && p.dir[d].clat.n) {
+				struct ivl_hist x = { 0 };
+
+				if (hist_keep(&x, iv->u[k].delta[d]) ||
+				    ivl_hist_add(&s->h[(s->n - 1) * DDIR_NR + d], &x))
+					iv->failed = true;
+				free(x.b);
+			}
 		}
 		iv->sliver[k] = p;
 		iv->rows[k].pt = &iv->sliver[k];
@@ -590,6 +658,9 @@ void ivl_hand_over(struct ivl *iv, unsigned i, struct job_result *u)
 
 void ivl_series_release(struct ivl_series *s)
 {
+	for (size_t i = 0; s->h && i < (size_t)s->n * DDIR_NR; i++)
+		free(s->h[i].b);
+	free(s->h);
 	free(s->p);
 	memset(s, 0, sizeof(*s));
 }

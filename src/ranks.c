@@ -60,9 +60,12 @@ struct wire_head {
 	uint64_t ios[3], bytes[3], runtime_ns[3];
 };
 
-/* A unit of a rank's results; its reason, its histograms, then its interval points follow. */
+/*
+ * A unit of a rank's results; its reason, its histograms, its interval points and (hists) the
+ * points' histograms follow.
+ */
 struct wire_unit {
-	uint32_t job, clone, nworkers, hmask, whylen, npoints;
+	uint32_t job, clone, nworkers, hmask, whylen, npoints, hists;
 	uint64_t period_ns;
 	int32_t error;
 	uint8_t not_run;
@@ -646,6 +649,7 @@ static void put_unit(struct wire *w, const struct job_result *u)
 	wu.elapsed_ns = u->elapsed_ns;
 	wu.whylen = u->why ? (uint32_t)strlen(u->why) : 0;
 	wu.npoints = u->series.n;
+	wu.hists = u->series.h != NULL;
 	wu.period_ns = u->series.period_ns;
 	*st = u->st;
 	/* The per-stream and worker-ramp figures follow the interval points (put_parts()). */
@@ -667,28 +671,41 @@ static void put_unit(struct wire *w, const struct job_result *u)
 		if (wu.hmask & (1U << i))
 			put_hist(w, *hist_slot((struct worker_stats *)&u->st, i));
 	put(w, u->series.p, wu.npoints * sizeof(*u->series.p));
+	for (size_t i = 0; wu.hists && i < (size_t)wu.npoints * DDIR_NR; i++) {
+		put(w, &u->series.h[i].n, sizeof(u->series.h[i].n));
+		put(w, u->series.h[i].b, u->series.h[i].n * sizeof(*u->series.h[i].b));
+	}
 	put_parts(w, &u->st);
 }
 
 /*
- * Adds another rank's interval points to a unit's, interval by interval (every rank's intervals
- * count from the same barrier): IOs, bytes, errors and IOs in flight add, the mean comes from
- * the merged sums, the largest latency is the larger.  Percentiles cannot be merged from
- * percentiles (the intervals' histograms stay on their ranks): 0, none, once two ranks' points
- * are added.  The page cache's
- * figures and the distinct blocks are per host: left out.
+ * Adds another rank's interval points (and their histograms h, NULL: none) to a unit's,
+ * interval by interval (every rank's intervals count from the same barrier): IOs, bytes,
+ * errors, IOs in flight and the histograms add, the mean comes from the merged sums.  The
+ * percentiles are set from the merged histograms once every rank's are in (series_pcts()).
+ * The page cache's figures and the distinct blocks are per host: left out.
  */
-static int merge_series(struct ivl_series *s, const struct ivl_point *p, unsigned n,
-			uint64_t period_ns)
+static int merge_series(struct ivl_series *s, const struct ivl_point *p, struct ivl_hist *h,
+			unsigned n, uint64_t period_ns)
 {
-	if (n > s->cap) {
-		struct ivl_point *q = realloc(s->p, n * sizeof(*q));
+	if (n > s->cap || (h && !s->h)) {
+		unsigned cap = n > s->cap ? n : s->cap;
+		struct ivl_point *q = realloc(s->p, cap * sizeof(*q));
+		struct ivl_hist *qh;
 
 		if (!q)
 			return -ENOMEM;
-		memset(q + s->n, 0, (n - s->n) * sizeof(*q));
+		memset(q + s->n, 0, (cap - s->n) * sizeof(*q));
 		s->p = q;
-		s->cap = n;
+		if (h || s->h) {
+			size_t had = s->h ? (size_t)s->n * DDIR_NR : 0; /* none kept: all empty */
+
+			if (!(qh = realloc(s->h, (size_t)cap * DDIR_NR * sizeof(*qh))))
+				return -ENOMEM;
+			memset(qh + had, 0, ((size_t)cap * DDIR_NR - had) * sizeof(*qh));
+			s->h = qh;
+		}
+		s->cap = cap;
 	}
 	if (!s->period_ns)
 		s->period_ns = period_ns;
@@ -716,6 +733,10 @@ static int merge_series(struct ivl_series *s, const struct ivl_point *p, unsigne
 				a->clat_p50 = a->clat_p99 = a->clat_p999 = 0;
 			}
 		}
+		for (unsigned d = 0; h && d < DDIR_NR; d++)
+			if (ivl_hist_add(&s->h[(size_t)i * DDIR_NR + d],
+					 &h[(size_t)i * DDIR_NR + d]))
+				return -ENOMEM;
 		x->dev = -1;
 		x->dev_read_bytes = 0;
 		x->cache_hit = -1;
@@ -724,6 +745,61 @@ static int merge_series(struct ivl_series *s, const struct ivl_point *p, unsigne
 	if (n > s->n)
 		s->n = n;
 	return 0;
+}
+
+/* Every point's percentiles from its merged histograms (none kept: 0, none). */
+static int series_pcts(struct ivl_series *s)
+{
+	struct hist *scratch;
+
+	if (!s->h || !s->n)
+		return 0;
+	if (!(scratch = hist_alloc()))
+		return -ENOMEM;
+	for (unsigned i = 0; i < s->n; i++) {
+		for (unsigned d = 0; d < DDIR_NR; d++) {
+			const struct ivl_hist *h = &s->h[(size_t)i * DDIR_NR + d];
+
+			hist_clear(scratch);
+			for (uint32_t k = 0; k < h->n; k++)
+				scratch->count[h->b[k].bin] = h->b[k].count;
+			ivl_point_pcts(&s->p[i], d, h->n ? scratch : NULL);
+		}
+	}
+	hist_free(scratch);
+	return 0;
+}
+
+/* Reads a unit's points' histograms (n points) into *out.  Returns 0 or -errno. */
+static int get_point_hists(struct rd *r, unsigned n, struct ivl_hist **out)
+{
+	struct ivl_hist *h = calloc((size_t)n * DDIR_NR, sizeof(*h));
+
+	*out = h;
+	if (!h)
+		return -ENOMEM;
+	for (size_t i = 0; i < (size_t)n * DDIR_NR && !r->bad; i++) {
+		uint32_t k;
+
+		get(r, &k, sizeof(k));
+		if (r->bad || k > HIST_NR)
+			return -EPROTO;
+		if (k && !(h[i].b = malloc(k * sizeof(*h[i].b))))
+			return -ENOMEM;
+		get(r, h[i].b, k * sizeof(*h[i].b));
+		h[i].n = r->bad ? 0 : k;
+		for (uint32_t j = 0; j < h[i].n; j++)
+			if (h[i].b[j].bin >= HIST_NR || (j && h[i].b[j].bin <= h[i].b[j - 1].bin))
+				return -EPROTO;
+	}
+	return r->bad ? -EPROTO : 0;
+}
+
+static void point_hists_free(struct ivl_hist *h, unsigned n)
+{
+	for (size_t i = 0; h && i < (size_t)n * DDIR_NR; i++)
+		free(h[i].b);
+	free(h);
 }
 
 /* This rank's own figures, from its units. */
@@ -803,6 +879,7 @@ static int merge_unit(struct iowl_run *run, struct run_outcome *o, struct rd *r)
 	struct worker_stats st;
 	struct job_result *u;
 	struct ivl_point *pts = NULL;
+	struct ivl_hist *ph = NULL;
 	char *why = NULL;
 	int ret = 0;
 
@@ -828,13 +905,15 @@ static int merge_unit(struct iowl_run *run, struct run_outcome *o, struct rd *r)
 		ret = -ENOMEM;
 	if (!ret && wu.npoints)
 		get(r, pts, wu.npoints * sizeof(*pts));
+	if (!ret && wu.npoints && wu.hists)
+		ret = get_point_hists(r, wu.npoints, &ph);
 	if (!ret)
 		ret = get_parts(r, &st);
 	u = ret || r->bad ? NULL : results_unit(&o->res, &run->jobs[wu.job], wu.clone);
 	if (!ret && !r->bad && !u)
 		ret = -ENOMEM;
 	if (u && wu.npoints)
-		ret = merge_series(&u->series, pts, wu.npoints, wu.period_ns);
+		ret = merge_series(&u->series, pts, ph, wu.npoints, wu.period_ns);
 	if (u && !ret && !(ret = stats_merge(&u->st, &st))) {
 		if (u->not_run && !wu.not_run) { /* it ran there: not "not run" */
 			free(u->why);
@@ -854,6 +933,7 @@ static int merge_unit(struct iowl_run *run, struct run_outcome *o, struct rd *r)
 			u->elapsed_ns = wu.elapsed_ns;
 	}
 	stats_release(&st); /* its histograms, streams and steps */
+	point_hists_free(ph, wu.npoints);
 	free(pts);
 	free(why);
 	return r->bad ? -EPROTO : ret;
@@ -955,6 +1035,8 @@ int ranks_reduce(struct iowl_run *run, struct run_outcome *o)
 		free(starts);
 		free(buf);
 	}
+	for (unsigned i = 0; i < o->res.n && !ret; i++)
+		ret = series_pcts(&o->res.units[i].series);
 	if (o->res.n > 1)
 		qsort(o->res.units, o->res.n, sizeof(*o->res.units), units_order);
 	o->r.units = o->res.units;

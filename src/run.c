@@ -1085,6 +1085,8 @@ static void ivl_setup(struct iowl_run *run)
 	o->status = ro->status_interval != 0;
 	o->iostat = ro->iostat != 0;
 	o->json = !(ro->formats & OUT_NORMAL);
+	/* Each interval's histograms: the ranks' add up exactly (ranks.h), json+ prints them. */
+	o->keep_hists = ranks_on() || (ro->formats & OUT_JSONPLUS);
 	o->out = run->out ? run->out : stdout;
 	o->watch = ro->watch;
 	o->watch_ctx = ro->watch_ctx;

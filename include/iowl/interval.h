@@ -45,12 +45,39 @@ struct ivl_point {
 	struct ivl_dir dir[DDIR_NR];
 };
 
+/* One non-empty bin of an interval's histogram. */
+struct ivl_bin {
+	uint32_t bin;			/* hist_index() */
+	uint64_t count;
+};
+
+/* An interval's completion latency histogram of one direction: its non-empty bins, in order. */
+struct ivl_hist {
+	struct ivl_bin *b;
+	uint32_t n;
+};
+
 /* A unit's series: every interval of its phase, in order; they add up to the unit's totals. */
 struct ivl_series {
 	struct ivl_point *p;
 	unsigned n, cap;
 	uint64_t period_ns;
+	/*
+	 * With ivl_opts.keep_hists: point i's histogram of direction d is h[i * DDIR_NR + d], so
+	 * the series of several ranks add up exactly (ranks.h) and json+ prints each interval's
+	 * bins.  NULL: not kept.
+	 */
+	struct ivl_hist *h;
 };
+
+/* dst += src, bin by bin.  Returns 0 or -ENOMEM (dst unchanged). */
+int ivl_hist_add(struct ivl_hist *dst, const struct ivl_hist *src);
+
+/*
+ * Sets direction d's percentiles and largest latency of p from its histogram h, with p's own
+ * count and extremes (as each interval's are computed on one rank).
+ */
+void ivl_point_pcts(struct ivl_point *p, unsigned d, const struct hist *h);
 
 /* One unit's line of an interval's output. */
 struct ivl_row {
@@ -90,6 +117,7 @@ struct ivl_opts {
 	ivl_watch_fn watch;		/* NULL: none */
 	void *watch_ctx;
 	bool watch_disks;		/* sample the devices every interval for the watch */
+	bool keep_hists;		/* keep every interval's histograms in the series */
 };
 
 struct ivl;

@@ -401,10 +401,6 @@ static json_t *json_steps(const struct job_result *u)
 	return a;
 }
 
-/*
- * The unit's interval series: what it did in each interval alone (they add up to the totals),
- * with the completion latency's mean, p50 and p99 of that interval.
- */
 /* Distinct blocks touched (fill.h) next to what uniform random IO would have touched. */
 static json_t *json_fill(const struct cfill_stats *f)
 {
@@ -416,7 +412,27 @@ static json_t *json_fill(const struct cfill_stats *f)
 			 "estimated", f->estimated, "error_pct", f->estimated ? CFILL_HLL_ERR_PCT : 0.0);
 }
 
-static json_t *json_series(const struct run_result *r, const struct job_result *u)
+/* json+: an interval's kept histogram as "bins" does the run's ({"<bin midpoint ns>": count}). */
+static json_t *json_ivl_bins(const struct ivl_hist *h)
+{
+	json_t *o = json_object();
+	char key[32];
+
+	for (uint32_t i = 0; o && i < h->n; i++) {
+		snprintf(key, sizeof(key), "%" PRIu64, hist_bin_mid(h->b[i].bin));
+		if (json_object_set_new(o, key, json_integer(JI(h->b[i].count)))) {
+			json_decref(o);
+			return NULL;
+		}
+	}
+	return o;
+}
+
+/*
+ * The unit's interval series: what it did in each interval alone (they add up to the totals),
+ * with the completion latency's mean, p50 and p99 of that interval, and with json+ its bins.
+ */
+static json_t *json_series(const struct run_result *r, const struct job_result *u, bool plus)
 {
 	const struct ivl_series *s = &u->series;
 	json_t *pts = json_array();
@@ -443,6 +459,9 @@ static json_t *json_series(const struct run_result *r, const struct job_result *
 						      "clat_p50_ns", JI(x->clat_p50), "clat_p99_ns",
 						      JI(x->clat_p99), "clat_p999_ns",
 						      JI(x->clat_p999)));
+			if (plus && s->h && x->ios)
+				json_object_set_new(json_object_get(o, ddir_name(d)), "clat_bins",
+						    json_ivl_bins(&s->h[(size_t)i * DDIR_NR + d]));
 		}
 		if (o && p->cache_hit >= 0 && r->disks && (unsigned)p->dev < r->disks->n)
 			json_object_set_new(o, "page_cache", json_pack("{s:s, s:I, s:I, s:f}", "device",
@@ -550,7 +569,7 @@ static json_t *json_uring(const struct engine_setup *su)
 			 su->uring_vectored ? "READV/WRITEV" : "READ/WRITE");
 }
 
-static json_t *json_iowl(const struct run_result *r, const struct job_result *u)
+static json_t *json_iowl(const struct run_result *r, const struct job_result *u, bool plus)
 {
 	const struct io_error *e = &u->st.first_error;
 	json_t *o = json_object();
@@ -562,7 +581,7 @@ static json_t *json_iowl(const struct run_result *r, const struct job_result *u)
 		goto out_free;
 	if (o && u->st.nsteps && json_object_set_new(o, "worker_ramp", json_steps(u)))
 		goto out_free;
-	if (o && u->series.n && json_object_set_new(o, "intervals", json_series(r, u)))
+	if (o && u->series.n && json_object_set_new(o, "intervals", json_series(r, u, plus)))
 		goto out_free;
 	if (o && u->st.cfill.unit && json_object_set_new(o, "cache_fill", json_fill(&u->st.cfill)))
 		goto out_free;
@@ -670,7 +689,7 @@ static json_t *json_job(const struct run_result *r, const struct job_result *u, 
 						 "first_error", JI(u->st.first_error.err)))) ||
 	    (desc && *desc && json_object_set_new(o, "desc", jstr(desc))) ||
 	    (u->has_ss && json_object_set_new(o, "steadystate", json_ss(u))) ||
-	    json_object_set_new(o, "iowl", json_iowl(r, u))) {
+	    json_object_set_new(o, "iowl", json_iowl(r, u, plus))) {
 		json_decref(o);
 		return NULL;
 	}

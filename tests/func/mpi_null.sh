@@ -217,11 +217,16 @@ grep -q -- "--sweep ranks=3: the number of ranks that run the jobs is 1 to this 
 
 # The interval series over MPI: every rank's intervals count from the same barrier and are added
 # interval by interval, so the points of jobs[].iowl.intervals add up to the total over the ranks
-# (each rank's own points add up to its own part: rank 0's alone would be a half).
+# (each rank's own points add up to its own part: rank 0's alone would be a half).  Each interval's
+# histograms add too: json+ prints a point's bins, which hold exactly its IOs of both ranks; all
+# points' bins together are the histogram of every rank's logged latencies; and each point's
+# p50/p99/p99.9 are its merged bins' (before, they were 0 once two ranks' points were added).
 sed 's/^runtime=1$/runtime=2/; /^exec_prerun/d' "$SCRATCH/sweep.ini" > "$SCRATCH/series.ini"
-mpirun_np 2 "$IOWL_MPI" --output-format=json --eta=never "$SCRATCH/series.ini"
+sed "\$a write_lat_log=$SCRATCH/slat.\${IOWL_RANK}" "$SCRATCH/series.ini" > "$SCRATCH/series_log.ini"
+rm -f "$SCRATCH"/slat.*
+mpirun_np 2 "$IOWL_MPI" --output-format=json+ --eta=never "$SCRATCH/series_log.ini"
 [ $rc = 0 ] || { cat "$SCRATCH/err"; fail "series run exited $rc"; }
-python3 - "$SCRATCH/out" <<'PY' || fail "the interval series is not the ranks' sum"
+python3 - "$SCRATCH/out" "$SCRATCH"/slat.*_clat.1.log <<'PY' || fail "the interval series is not the ranks' sum"
 import json, sys
 d = json.load(open(sys.argv[1]))
 j = d["jobs"][0]
@@ -233,7 +238,39 @@ assert s == total == ranks, (s, total, ranks)
 assert sum(p["read"]["io_bytes"] for p in pts) == j["read"]["io_bytes"]
 # 2 ranks at 1000 IOPS each: about 2000 in each whole second
 assert all(abs(p["read"]["iops"] - 2000) < 400 for p in pts if p["ms"] >= 900), pts
-print("series:", len(pts), "points add up to", s, "IOs of 2 ranks")
+def index(v):
+    e = max((v | 255).bit_length() - 1 - 7, 0)
+    return min((e << 7) + (v >> e), 38 * 128 - 1)
+# Every rank's logged latencies, as one histogram (keyed by bin midpoints, as json+ prints them).
+logged = {}
+n = 0
+for f in sys.argv[2:]:
+    for line in open(f):
+        v = int(line.split(",")[1])
+        logged[index(v)] = logged.get(index(v), 0) + 1
+        n += 1
+assert n == total, (n, total)
+allbins = {}
+for p in pts:
+    r = p["read"]
+    bins = {int(k): c for k, c in r["clat_bins"].items()}
+    assert sum(bins.values()) == r["total_ios"], ("a point's bins do not hold its IOs", p)
+    for k, c in bins.items():
+        allbins[index(k)] = allbins.get(index(k), 0) + c
+    # Each percentile lies in the bin where the merged bins reach its rank (the value is the
+    # bin's midpoint, or the extreme kept beside the histogram when that is in the same bin).
+    order = sorted(bins)
+    for key, pc in (("clat_p50_ns", 50), ("clat_p99_ns", 99), ("clat_p999_ns", 99.9)):
+        rank = max(1, -(-int(pc * 1e6 + 0.5) * r["total_ios"] // 100000000))
+        acc = 0
+        for b in order:
+            acc += bins[b]
+            if acc >= rank:
+                break
+        assert r[key] > 0 and index(r[key]) == index(b), (key, r[key], b, p["t_ms"])
+assert allbins == logged, "the points' bins are not the histogram of every rank's logged latencies"
+print("series:", len(pts), "points add up to", s, "IOs of 2 ranks; p50/p99 per point",
+      [(p["read"]["clat_p50_ns"], p["read"]["clat_p99_ns"]) for p in pts])
 PY
 
 # Streams over MPI: stream i of every rank adds into stream i (a 2:1 mix of 1024 IOs per rank),
