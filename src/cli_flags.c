@@ -447,6 +447,21 @@ static int add_rank_jobs(struct run_opts *o, const struct cli_flag *f, const cha
 	return cli_push(&o->rank_jobs, &o->nrank_jobs, (char *)value, err);
 }
 
+/* --rank-timeout=T: 0 (off) or at least a second (the ranks' heartbeats come every 250 ms). */
+static int set_rank_timeout(struct run_opts *o, const struct cli_flag *f, const char *value,
+			    struct iowl_err *err)
+{
+	char why[VAL_WHY_LEN];
+	uint64_t ns;
+
+	if (val_parse_time_ns(value, NSEC_PER_SEC, &ns, why) || (ns && ns < NSEC_PER_SEC))
+		return err_set(err,
+			       "--rank-timeout=%s: give 0 (no limit) or a time of at least 1s (e.g. --rank-timeout=30s; a bare number is seconds)",
+			       value);
+	o->rank_timeout = ns;
+	return 0;
+}
+
 static int add_sweep(struct run_opts *o, const struct cli_flag *f, const char *value,
 		     struct iowl_err *err)
 {
@@ -567,6 +582,9 @@ static const struct cli_flag table[] = {
 	FLAG("rank-jobs", CLI_ARG_NEED, add_rank_jobs, 0,
 	     "=RANKS[:JOB,...]  under mpirun (iowl-mpi): run the jobs named only on\n"
 	     "RANKS (0-3,6); without :JOB every job (repeatable)"),
+	FLAG("rank-timeout", CLI_ARG_NEED, set_rank_timeout, 0,
+	     "=T  under mpirun: a rank that sends no heartbeat for T ends\n"
+	     "the run with status 2 (default 30s; 0: never)"),
 	FLAG("cmdhelp", CLI_ARG_OPT, do_cmdhelp, 0,
 	     "[=OPTION]  list the job options, or describe one"),
 	FIO_FLAG("enghelp", CLI_ARG_OPT, do_enghelp, 0,

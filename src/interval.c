@@ -320,6 +320,30 @@ int ivl_hist_add(struct ivl_hist *dst, const struct ivl_hist *src)
 	return 0;
 }
 
+void ivl_point_merge(struct ivl_point *x, const struct ivl_point *p)
+{
+	x->t_ns = p->t_ns > x->t_ns ? p->t_ns : x->t_ns;
+	x->ns = p->ns > x->ns ? p->ns : x->ns;
+	x->inflight += p->inflight;
+	for (unsigned d = 0; d < DDIR_NR; d++) {
+		struct ivl_dir *a = &x->dir[d];
+		const struct ivl_dir *b = &p->dir[d];
+
+		a->ios += b->ios;
+		a->bytes += b->bytes;
+		a->errors += b->errors;
+		lat_merge(&a->clat, &b->clat);
+		a->clat_mean = a->clat.n ? lat_mean(&a->clat) : 0;
+		if (b->clat_max > a->clat_max)
+			a->clat_max = b->clat_max;
+		a->clat_p50 = a->clat_p99 = a->clat_p999 = 0;
+	}
+	x->dev = -1;
+	x->dev_read_bytes = 0;
+	x->cache_hit = -1;
+	memset(&x->cfill, 0, sizeof(x->cfill));
+}
+
 void ivl_point_pcts(struct ivl_point *p, unsigned d, const struct hist *h)
 {
 	static const double pct[4] = { 50.0, 99.0, 100.0, 99.9 };
@@ -483,7 +507,15 @@ static void close_interval(struct ivl *iv, uint64_t now, bool last)
 		iv->o.watch(iv->o.watch_ctx, &(struct ivl_view){ .k = iv->k, .rows = iv->rows,
 								 .nrows = iv->nu, .t_ns = t_ns,
 								 .ns = ns, .disks = iv->disks }, false);
-	if ((iv->o.status || iv->o.iostat) && iv->o.out && !iv->failed) {
+	if (iv->o.emit && iv->o.status && !iv->failed) {
+		iv->o.emit(iv->o.emit_ctx,
+			   &(struct ivl_view){ .k = iv->k,
+					       .rows = iv->rows,
+					       .nrows = iv->nu,
+					       .t_ns = t_ns,
+					       .ns = ns },
+			   last);
+	} else if ((iv->o.status || iv->o.iostat) && iv->o.out && !iv->failed) {
 		v = (struct ivl_view){
 			.k = iv->k,
 			.rows = iv->o.status ? iv->rows : NULL,
@@ -606,6 +638,9 @@ static void fold_sliver(struct ivl *iv, uint64_t now)
 								 .nrows = iv->nu,
 								 .t_ns = now - iv->start_ns,
 								 .ns = now - iv->last_ns }, true);
+	/* The sliver is in the last interval, already out: the phase ended with it. */
+	if (iv->o.emit && iv->o.status)
+		iv->o.emit(iv->o.emit_ctx, &(struct ivl_view){ .k = iv->k }, true);
 }
 
 void ivl_finish(struct ivl *iv, uint64_t now, bool joined)

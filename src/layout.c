@@ -40,6 +40,7 @@ static int fill_range(int fd, uint64_t from, uint64_t to, const char *path, bool
 		size_t n = to - from < chunk ? (size_t)(to - from) : chunk;
 		ssize_t r;
 
+		run_busy(); /* the ranks' heartbeat goes on through a long layout */
 		if (run_signal_seen()) {
 			free(buf);
 			*reached = from;
@@ -382,6 +383,8 @@ int target_pre_read(const struct job *job, const struct target_plan *plan, struc
 		while (fd >= 0 && at < end && !run_signal_seen()) {
 			ssize_t r = pread(fd, buf, end - at < chunk ? (size_t)(end - at) : chunk,
 					  (off_t)at);
+
+			run_busy();
 
 			if (r <= 0) {
 				ret = r < 0 ? -errno : 0;

@@ -9,6 +9,8 @@
  */
 #include <errno.h>
 #include <jansson.h>
+#include <limits.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -27,6 +29,9 @@
 #define RANKS_GRACE_NS 300000000ULL
 #define RANKS_GRACE_ROOT_NS 600000000ULL
 
+/* How often a rank tells it is alive (rank 0 to every rank, every rank to rank 0). */
+#define BEAT_NS 250000000ULL
+
 #define WHY_LEN 2048
 
 enum meet_kind {
@@ -41,6 +46,14 @@ enum meet_stop {
 	STOP_QUIET, /* the run ends without an error (a signal, exitall) */
 	STOP_ERROR, /* a rank failed */
 };
+
+/* A notice: rank failed (its own, or rank 0 telling the others of a hung rank). */
+struct notice {
+	uint32_t rank;
+	char why[WHY_LEN];
+};
+
+#define LOST_WHY_LEN 240
 
 /* A barrier message, up and down. */
 struct meet {
@@ -89,7 +102,16 @@ static struct {
 	struct rank_result *res; /* rank 0: every rank's figures, after ranks_reduce() */
 	uint64_t *res_starts;
 	unsigned limit; /* ranks_limit(): the ranks that run the jobs, 0: all */
-} rs = { .failed_rank = -1 };
+	/* The heartbeat (ranks_tick()): rank 0 watches every rank, the others rank 0. */
+	struct iowl_run *run;	    /* whose workers a hung rank stops */
+	pthread_t main;		    /* the thread that calls MPI */
+	bool main_set;
+	uint64_t timeout;	    /* --rank-timeout, ns; 0: never */
+	uint64_t beat_next;	    /* when this rank next beats */
+	uint64_t *heard;	    /* per rank: when it was last heard of; 0: not yet watched */
+	char (*lost_why)[LOST_WHY_LEN]; /* per rank: why it was lost; "": it died */
+	unsigned waiting;	    /* the rank a wait is for; UINT_MAX: none */
+} rs = { .failed_rank = -1, .waiting = UINT_MAX };
 
 bool ranks_on(void)
 {
@@ -101,24 +123,12 @@ bool ranks_lost(void)
 	return rs.lost_any;
 }
 
-static bool give_up(void)
-{
-	uint64_t s = run_signal_ns();
-
-	return s && clock_gettime_ns() - s > RANKS_GRACE_NS;
-}
-
-static bool give_up_root(void)
-{
-	uint64_t s = run_signal_ns();
-
-	return s && clock_gettime_ns() - s > RANKS_GRACE_ROOT_NS;
-}
-
 static bool *lost_table(void)
 {
 	if (!rs.lost)
 		rs.lost = calloc(cluster_size(), sizeof(*rs.lost));
+	if (!rs.lost_why)
+		rs.lost_why = calloc(cluster_size(), sizeof(*rs.lost_why));
 	return rs.lost;
 }
 
@@ -136,8 +146,104 @@ static bool is_lost(unsigned r)
 	return rs.lost && rs.lost[r];
 }
 
+bool ranks_rank_lost(unsigned r)
+{
+	return is_lost(r);
+}
+
+/* Why rank r was lost, for "rank R ...". */
+static const char *lost_why(unsigned r)
+{
+	return rs.lost_why && rs.lost_why[r][0] ? rs.lost_why[r] : "died or was killed";
+}
+
+/*
+ * Rank r sent no heartbeat for silent ns: it is lost (never waited for again), this rank's
+ * workers stop, and rank 0 tells the other ranks, which stop theirs.
+ */
+static void hung(unsigned r, uint64_t silent)
+{
+	struct notice n = { .rank = r };
+
+	mark_lost(r);
+	snprintf(n.why, sizeof(n.why),
+		 "hangs: it sent no heartbeat for %.1f s (--rank-timeout=%gs); it is stopped, frozen or cut off",
+		 (double)silent / 1e9, (double)rs.timeout / 1e9);
+	if (rs.lost_why)
+		snprintf(rs.lost_why[r], sizeof(rs.lost_why[r]), "%.200s", n.why);
+	iowl_warn("rank %u %s: stopping rank %u", r, n.why, cluster_rank());
+	if (rs.failed_rank < 0) {
+		rs.failed_rank = (int)r;
+		snprintf(rs.failed_why, sizeof(rs.failed_why), "%s", n.why);
+	}
+	if (rs.run)
+		__atomic_store_n(&rs.run->ctl.stop, 1, __ATOMIC_RELAXED);
+	for (unsigned q = 1; !cluster_rank() && q < cluster_size(); q++)
+		if (!is_lost(q))
+			cluster_send(q, CLUSTER_NOTICE, &n, sizeof(n));
+}
+
+void ranks_tick(void)
+{
+	unsigned me = cluster_rank(), size = cluster_size(), from;
+	void *buf = NULL;
+	size_t len = 0;
+	uint64_t now;
+
+	if (size < 2 || !rs.main_set || !pthread_equal(pthread_self(), rs.main))
+		return;
+	now = clock_gettime_ns();
+	if (now < rs.beat_next || (!rs.heard && !(rs.heard = calloc(size, sizeof(*rs.heard)))))
+		return;
+	rs.beat_next = now + BEAT_NS;
+	for (unsigned r = 0; r < size; r++) {
+		if (r == me || (me && r) || is_lost(r))
+			continue;
+		cluster_send(r, CLUSTER_BEAT, &now, sizeof(now));
+		if (!rs.heard[r]) /* the watch starts with this rank's first beat */
+			rs.heard[r] = now;
+	}
+	while (cluster_poll(CLUSTER_BEAT, &from, &buf, &len) == 1) {
+		if (from < size)
+			rs.heard[from] = now;
+		free(buf);
+		buf = NULL;
+	}
+	for (unsigned r = 0; rs.timeout && r < size; r++)
+		if (r != me && rs.heard[r] && !is_lost(r) && now - rs.heard[r] > rs.timeout)
+			hung(r, now - rs.heard[r]);
+}
+
+/* Rank 0's waits for rank rs.waiting: given up when it hangs, or after a signal. */
+static bool give_up(void)
+{
+	uint64_t s = run_signal_ns();
+
+	ranks_tick();
+	ranks_live_poll();
+	if (rs.waiting != UINT_MAX && is_lost(rs.waiting))
+		return true;
+	return s && clock_gettime_ns() - s > RANKS_GRACE_NS;
+}
+
+/* The other ranks' waits for rank 0. */
+static bool give_up_root(void)
+{
+	uint64_t s = run_signal_ns();
+
+	ranks_tick();
+	if (is_lost(0))
+		return true;
+	return s && clock_gettime_ns() - s > RANKS_GRACE_ROOT_NS;
+}
+
 void ranks_quiet(struct iowl_run *run)
 {
+	rs.run = run;
+	rs.main = pthread_self();
+	rs.main_set = true;
+	rs.timeout = run->opts.rank_timeout;
+	run_busy_set(ranks_tick);
 	if (!cluster_rank())
 		return;
 	if (!freopen("/dev/null", "w", stdout))
@@ -267,7 +373,6 @@ static void meet(struct meet *mine, struct meet *out)
 {
 	unsigned me = cluster_rank(), size = cluster_size();
 
-	mine->rank = me;
 	*out = *mine;
 	if (size < 2)
 		return;
@@ -283,8 +388,8 @@ static void meet(struct meet *mine, struct meet *out)
 			out->stop = STOP_ERROR;
 			out->ret = -EIO;
 			out->rank = 0;
-			snprintf(out->why, sizeof(out->why),
-				 "rank 0 did not answer (it died or was killed)");
+			snprintf(out->why, sizeof(out->why), "rank 0 did not answer (it %s)",
+				 lost_why(0));
 		} else {
 			memcpy(out, buf, sizeof(*out));
 		}
@@ -298,14 +403,15 @@ static void meet(struct meet *mine, struct meet *out)
 
 		if (is_lost(r))
 			continue;
+		rs.waiting = r;
 		if (cluster_recv(r, CLUSTER_UP, &buf, &len, give_up) || len != sizeof(m)) {
 			mark_lost(r);
 			memset(&m, 0, sizeof(m));
 			m.stop = STOP_ERROR;
 			m.ret = -EIO;
 			m.rank = r;
-			snprintf(m.why, sizeof(m.why),
-				 "rank %u did not answer (it died or was killed)", r);
+			snprintf(m.why, sizeof(m.why), "rank %u did not answer (it %s)", r,
+				 lost_why(r));
 		} else {
 			memcpy(&m, buf, sizeof(m));
 			if (m.kind != mine->kind || m.seq != mine->seq) {
@@ -319,6 +425,7 @@ static void meet(struct meet *mine, struct meet *out)
 		if (m.stop > out->stop)
 			*out = m;
 	}
+	rs.waiting = UINT_MAX;
 	out->kind = mine->kind;
 	out->seq = mine->seq;
 	for (unsigned r = 1; r < size; r++)
@@ -328,7 +435,10 @@ static void meet(struct meet *mine, struct meet *out)
 
 int ranks_agree(int ret, struct iowl_err *err)
 {
-	struct meet m = { .kind = MEET_AGREE, .stop = ret ? STOP_ERROR : STOP_NONE, .ret = ret };
+	struct meet m = { .kind = MEET_AGREE,
+			  .stop = ret ? STOP_ERROR : STOP_NONE,
+			  .ret = ret,
+			  .rank = cluster_rank() };
 	struct meet out;
 
 	if (!ranks_on())
@@ -362,9 +472,11 @@ static uint64_t wall_ns(void)
 
 int ranks_phase_sync(struct iowl_run *run, unsigned phase, int ret, struct iowl_err *err)
 {
-	struct meet m = { .kind = MEET_PHASE, .seq = phase, .ret = ret };
+	struct meet m = { .kind = MEET_PHASE, .seq = phase, .ret = ret, .rank = cluster_rank() };
 	struct meet out;
 
+	rs.run = run;
+	ranks_live_phase(run, phase);
 	if (ranks_on()) {
 		m.stop = ret || rs.notified || rs.failed_rank >= 0 ? STOP_ERROR :
 			 run_signal_seen()			   ? STOP_QUIET :
@@ -373,12 +485,13 @@ int ranks_phase_sync(struct iowl_run *run, unsigned phase, int ret, struct iowl_
 			snprintf(m.why, sizeof(m.why), "%s", err->text);
 		else if (rs.notified)
 			snprintf(m.why, sizeof(m.why), "%s", rs.own_why);
-		else if (rs.failed_rank >= 0)
-			snprintf(m.why, sizeof(m.why), "rank %d failed: %.200s", rs.failed_rank,
-				 rs.failed_why);
+		else if (rs.failed_rank >= 0) /* in the name of the rank that failed */
+			snprintf(m.why, sizeof(m.why), "rank %d failed: %.200s",
+				 (int)(m.rank = (uint32_t)rs.failed_rank), rs.failed_why);
 		else if (m.stop)
 			snprintf(m.why, sizeof(m.why), "interrupted by a signal");
 		meet(&m, &out);
+		ranks_live_flush(phase); /* every rank is done with the phases before */
 		if (!ret && out.stop != STOP_NONE &&
 		    (out.rank != cluster_rank() || m.stop == STOP_ERROR)) {
 			__atomic_store_n(&run->ctl.stop, 1, __ATOMIC_RELAXED);
@@ -399,7 +512,9 @@ int ranks_phase_sync(struct iowl_run *run, unsigned phase, int ret, struct iowl_
 
 void ranks_phase_skip(struct iowl_run *run, unsigned phase)
 {
-	struct meet m = { .kind = MEET_PHASE, .seq = phase, .stop = STOP_QUIET };
+	struct meet m = {
+		.kind = MEET_PHASE, .seq = phase, .stop = STOP_QUIET, .rank = cluster_rank()
+	};
 	struct meet out;
 
 	if (!ranks_on())
@@ -411,13 +526,13 @@ void ranks_phase_skip(struct iowl_run *run, unsigned phase)
 /* Tells every other rank that this one failed. */
 static void notify(const char *why)
 {
-	char msg[WHY_LEN];
+	struct notice n = { .rank = cluster_rank() };
 
-	snprintf(msg, sizeof(msg), "%s", why);
+	snprintf(n.why, sizeof(n.why), "%s", why);
 	snprintf(rs.own_why, sizeof(rs.own_why), "%s", why);
 	for (unsigned r = 0; r < cluster_size(); r++)
-		if (r != cluster_rank())
-			cluster_send(r, CLUSTER_NOTICE, msg, sizeof(msg));
+		if (r != cluster_rank() && !is_lost(r))
+			cluster_send(r, CLUSTER_NOTICE, &n, sizeof(n));
 	rs.notified = true;
 }
 
@@ -429,6 +544,9 @@ void ranks_watch(struct iowl_run *run, struct worker *const *w, unsigned n)
 
 	if (!ranks_on())
 		return;
+	rs.run = run;
+	ranks_tick();
+	ranks_live_poll();
 	for (unsigned i = 0; !rs.notified && i < n; i++) {
 		const struct worker *x = w[i];
 		char why[WHY_LEN];
@@ -443,12 +561,14 @@ void ranks_watch(struct iowl_run *run, struct worker *const *w, unsigned n)
 				 x->stats.first_error.path, strerror(x->stats.first_error.err));
 		notify(why);
 	}
-	while (cluster_notice(&from, &buf, &len) == 1) {
-		if (rs.failed_rank < 0) {
-			rs.failed_rank = (int)from;
-			snprintf(rs.failed_why, sizeof(rs.failed_why), "%.*s", (int)len,
-				 (char *)buf);
-			iowl_warn("rank %u failed (%s): stopping rank %u", from, rs.failed_why,
+	while (cluster_poll(CLUSTER_NOTICE, &from, &buf, &len) == 1) {
+		const struct notice *x = buf;
+
+		if (rs.failed_rank < 0 && len == sizeof(*x) && x->rank < cluster_size()) {
+			rs.failed_rank = (int)x->rank;
+			snprintf(rs.failed_why, sizeof(rs.failed_why), "%.*s",
+				 (int)strnlen(x->why, sizeof(x->why)), x->why);
+			iowl_warn("rank %u failed (%s): stopping rank %u", x->rank, rs.failed_why,
 				  cluster_rank());
 			__atomic_store_n(&run->ctl.stop, 1, __ATOMIC_RELAXED);
 		}
@@ -680,10 +800,9 @@ static void put_unit(struct wire *w, const struct job_result *u)
 
 /*
  * Adds another rank's interval points (and their histograms h, NULL: none) to a unit's,
- * interval by interval (every rank's intervals count from the same barrier): IOs, bytes,
- * errors, IOs in flight and the histograms add, the mean comes from the merged sums.  The
- * percentiles are set from the merged histograms once every rank's are in (series_pcts()).
- * The page cache's figures and the distinct blocks are per host: left out.
+ * interval by interval (every rank's intervals count from the same barrier, ivl_point_merge()),
+ * and their histograms.  The percentiles are set from the merged histograms once every rank's
+ * are in (series_pcts()).
  */
 static int merge_series(struct ivl_series *s, const struct ivl_point *p, struct ivl_hist *h,
 			unsigned n, uint64_t period_ns)
@@ -715,32 +834,17 @@ static int merge_series(struct ivl_series *s, const struct ivl_point *p, struct 
 
 		if (fresh) {
 			*x = p[i];
+			x->dev = -1;
+			x->dev_read_bytes = 0;
+			x->cache_hit = -1;
+			memset(&x->cfill, 0, sizeof(x->cfill));
 		} else {
-			x->t_ns = p[i].t_ns > x->t_ns ? p[i].t_ns : x->t_ns;
-			x->ns = p[i].ns > x->ns ? p[i].ns : x->ns;
-			x->inflight += p[i].inflight;
-			for (unsigned d = 0; d < 3; d++) {
-				struct ivl_dir *a = &x->dir[d];
-				const struct ivl_dir *b = &p[i].dir[d];
-
-				a->ios += b->ios;
-				a->bytes += b->bytes;
-				a->errors += b->errors;
-				lat_merge(&a->clat, &b->clat);
-				a->clat_mean = a->clat.n ? lat_mean(&a->clat) : 0;
-				if (b->clat_max > a->clat_max)
-					a->clat_max = b->clat_max;
-				a->clat_p50 = a->clat_p99 = a->clat_p999 = 0;
-			}
+			ivl_point_merge(x, &p[i]);
 		}
 		for (unsigned d = 0; h && d < DDIR_NR; d++)
 			if (ivl_hist_add(&s->h[(size_t)i * DDIR_NR + d],
 					 &h[(size_t)i * DDIR_NR + d]))
 				return -ENOMEM;
-		x->dev = -1;
-		x->dev_read_bytes = 0;
-		x->cache_hit = -1;
-		memset(&x->cfill, 0, sizeof(x->cfill));
 	}
 	if (n > s->n)
 		s->n = n;
@@ -1000,11 +1104,12 @@ int ranks_reduce(struct iowl_run *run, struct run_outcome *o)
 		uint64_t *starts = NULL;
 
 		rs.res[r].rank = r;
+		rs.waiting = r;
 		if (is_lost(r) || cluster_recv(r, CLUSTER_UP, &buf, &len, give_up)) {
 			if (!is_lost(r))
 				mark_lost(r);
-			snprintf(rs.res[r].why, sizeof(rs.res[r].why),
-				 "sent no results: it died or was killed");
+			snprintf(rs.res[r].why, sizeof(rs.res[r].why), "sent no results: it %s",
+				 lost_why(r));
 			rs.res[r].status = IOWL_EXIT_IO;
 			continue;
 		}
@@ -1035,6 +1140,8 @@ int ranks_reduce(struct iowl_run *run, struct run_outcome *o)
 		free(starts);
 		free(buf);
 	}
+	rs.waiting = UINT_MAX;
+	ranks_live_flush(UINT_MAX); /* the intervals of every rank came before its results */
 	for (unsigned i = 0; i < o->res.n && !ret; i++)
 		ret = series_pcts(&o->res.units[i].series);
 	if (o->res.n > 1)
@@ -1074,8 +1181,8 @@ int ranks_verdict(int status)
 		free(buf);
 		if (!is_lost(0)) {
 			mark_lost(0);
-			iowl_warn("rank %u: rank 0 did not answer (it died or was killed)",
-				  cluster_rank());
+			iowl_warn("rank %u: rank 0 did not answer (it %s)", cluster_rank(),
+				  lost_why(0));
 		}
 		return IOWL_EXIT_IO;
 	}
@@ -1086,6 +1193,7 @@ int ranks_verdict(int status)
 			worst = run_status_worst(worst, rs.res[r].status);
 		if (is_lost(r))
 			continue;
+		rs.waiting = r;
 		if (cluster_recv(r, CLUSTER_UP, &buf, &len, give_up) || len != sizeof(x)) {
 			mark_lost(r);
 		} else {
@@ -1095,9 +1203,10 @@ int ranks_verdict(int status)
 		free(buf);
 		buf = NULL;
 	}
+	rs.waiting = UINT_MAX;
 	for (unsigned r = 1; r < size; r++)
 		if (is_lost(r))
-			iowl_warn("rank %u was lost: it died or was killed", r);
+			iowl_warn("rank %u was lost: it %s", r, lost_why(r));
 	/* A lost rank is an error of the run, even when the survivors were stopped by a signal. */
 	if (rs.lost_any)
 		worst = IOWL_EXIT_IO;

@@ -76,6 +76,7 @@ void run_init(struct iowl_run *run)
 	ini_doc_init(&run->doc);
 	guard_set_init(&run->guard);
 	run->opts.formats = OUT_NORMAL;
+	run->opts.rank_timeout = RANK_TIMEOUT_DEFAULT_NS;
 }
 
 /* Drops the plans run_prepare() kept that the run did not take. */
@@ -426,8 +427,10 @@ static int phase_ready(struct iowl_run *run, struct phase *p, struct iowl_err *e
 	struct timespec ms = { 0, 1000000 };
 	int ret = 0;
 
-	while (__atomic_load_n(&run->ctl.ready, __ATOMIC_ACQUIRE) < p->n)
+	while (__atomic_load_n(&run->ctl.ready, __ATOMIC_ACQUIRE) < p->n) {
 		nanosleep(&ms, NULL);
+		ranks_tick(); /* the workers lay out their files: the heartbeat goes on */
+	}
 	for (unsigned i = 0; i < p->n && !ret; i++) {
 		if (p->w[i]->status) {
 			*err = p->w[i]->err;
@@ -1087,6 +1090,8 @@ static void ivl_setup(struct iowl_run *run)
 	o->json = !(ro->formats & OUT_NORMAL);
 	/* Each interval's histograms: the ranks' add up exactly (ranks.h), json+ prints them. */
 	o->keep_hists = ranks_on() || (ro->formats & OUT_JSONPLUS);
+	if (ranks_on() && o->status) /* rank 0 prints the ranks' sum of each interval */
+		o->emit = ranks_live_emit;
 	o->out = run->out ? run->out : stdout;
 	o->watch = ro->watch;
 	o->watch_ctx = ro->watch_ctx;

@@ -71,3 +71,16 @@ void run_signals_release(void)
 {
 	signal_stop = NULL;
 }
+
+static void (*busy_fn)(void);
+
+void run_busy(void)
+{
+	if (busy_fn)
+		busy_fn();
+}
+
+void run_busy_set(void (*fn)(void))
+{
+	busy_fn = fn;
+}

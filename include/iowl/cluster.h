@@ -18,6 +18,8 @@ enum cluster_tag {
 	CLUSTER_UP = 1, /* a rank to rank 0: its arrival at a barrier, its results */
 	CLUSTER_DOWN,	/* rank 0 to a rank: the barrier's outcome, the verdict */
 	CLUSTER_NOTICE, /* any rank to all: "I failed", read between looks at the workers */
+	CLUSTER_BEAT,	/* the ranks to rank 0 and back: "I am alive", every 250 ms */
+	CLUSTER_LIVE,	/* a rank to rank 0: an interval's figures for --status-interval */
 };
 
 /* Called while a wait lasts: true gives the wait up. */
@@ -50,8 +52,11 @@ int cluster_send(unsigned to, enum cluster_tag tag, const void *buf, size_t len)
 int cluster_recv(unsigned from, enum cluster_tag tag, void **buf, size_t *len,
 		 cluster_give_up_fn give_up);
 
-/* A notice from any rank if one has come, without waiting: 1 (with *from, *buf, *len), 0 none. */
-int cluster_notice(unsigned *from, void **buf, size_t *len);
+/*
+ * A message of kind tag from any rank if one has come, without waiting: 1 (with *from, *buf,
+ * *len), 0 none.
+ */
+int cluster_poll(enum cluster_tag tag, unsigned *from, void **buf, size_t *len);
 
 /*
  * The number of processes a launcher started when this build cannot join them (environment of

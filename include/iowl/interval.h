@@ -79,6 +79,14 @@ int ivl_hist_add(struct ivl_hist *dst, const struct ivl_hist *src);
  */
 void ivl_point_pcts(struct ivl_point *p, unsigned d, const struct hist *h);
 
+/*
+ * Adds another rank's point of the same interval to x: IOs, bytes, errors and IOs in flight add,
+ * the mean comes from the merged sums, the largest latency is the larger, the percentiles are
+ * left to ivl_point_pcts() on the merged histograms (0 until then); the page cache's figures
+ * and the distinct blocks are per host: left out.
+ */
+void ivl_point_merge(struct ivl_point *x, const struct ivl_point *p);
+
 /* One unit's line of an interval's output. */
 struct ivl_row {
 	const struct job *job;
@@ -95,6 +103,7 @@ struct ivl_view {
 	unsigned nrows;
 	const struct disk_set *disks;	/* NULL: no device view */
 	uint64_t t_ns, ns;		/* end of the interval from the phase start, length */
+	unsigned nranks;		/* MPI: how many ranks' figures the rows add; 0: one run */
 };
 
 /* Prints one interval as text, or as one JSON document on one line.  Returns 0 or -errno. */
@@ -118,6 +127,12 @@ struct ivl_opts {
 	void *watch_ctx;
 	bool watch_disks;		/* sample the devices every interval for the watch */
 	bool keep_hists;		/* keep every interval's histograms in the series */
+	/*
+	 * --status-interval under MPI (ranks.h): each interval's rows go here instead of to out
+	 * (last: the phase's last; rows NULL: the phase ended with interval k, no new figures).
+	 */
+	void (*emit)(void *ctx, const struct ivl_view *view, bool last);
+	void *emit_ctx;
 };
 
 struct ivl;

@@ -71,6 +71,31 @@ int ranks_reduce(struct iowl_run *run, struct run_outcome *o);
 /* The run's exit status on every rank: the worst of all ranks', decided by rank 0. */
 int ranks_verdict(int status);
 
+/*
+ * The heartbeat, called from the main thread's loops and waits (a call from another thread does
+ * nothing): every 250 ms rank 0 sends a beat to every rank and every rank one to rank 0.  A
+ * rank that rank 0 has not heard of for --rank-timeout (or rank 0, for the others) hangs: it is
+ * lost, this rank's workers stop, and rank 0 tells the others, so the run ends with status 2
+ * naming it.
+ */
+void ranks_tick(void);
+
+/* True when rank r was lost (died, killed, hangs). */
+bool ranks_rank_lost(unsigned r);
+
+/*
+ * --status-interval over the ranks (ranks_live.c): ranks_live_emit() is the interval clock's
+ * ivl_opts.emit (ctx unused); every rank sends rank 0 each interval's figures and histograms,
+ * and rank 0 prints each interval's sum over the ranks once every rank in the phase has sent
+ * it.  ranks_live_phase() says which phase this rank runs, ranks_live_poll() (rank 0's run
+ * loop and waits) takes what came and prints what is complete, ranks_live_flush(phase) prints
+ * every interval of the phases before phase as it stands.
+ */
+void ranks_live_phase(const struct iowl_run *run, unsigned phase);
+void ranks_live_emit(void *ctx, const struct ivl_view *view, bool last);
+void ranks_live_poll(void);
+void ranks_live_flush(unsigned phase);
+
 /* True when a rank was lost (died, killed): leave without waiting for it (cluster_end(false)). */
 bool ranks_lost(void);
 

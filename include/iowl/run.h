@@ -35,6 +35,7 @@ enum iowl_exit {
 
 #define CURVE_MAX_POINTS 32		/* --curve's percentages */
 #define IOSTAT_DEFAULT 1		/* --iostat without a time */
+#define RANK_TIMEOUT_DEFAULT_NS (30 * NSEC_PER_SEC) /* --rank-timeout */
 #define INTERVAL_DEFAULT_NS NSEC_PER_SEC /* the series' interval without --status-interval */
 
 enum out_format {
@@ -59,6 +60,7 @@ struct run_opts {
 	char **sections;
 	unsigned nsections;
 	char **rank_jobs; /* --rank-jobs=RANKS[:JOB,...] (ranks.h) */
+	uint64_t rank_timeout; /* --rank-timeout, ns: a rank silent this long hangs; 0: never */
 	unsigned nrank_jobs;
 	struct job_set *sets;
 	unsigned nsets;

@@ -27,4 +27,11 @@ uint64_t run_signal_ns(void);
 /* True once a second stop came: the run reports without waiting for its workers. */
 bool run_signal_again(void);
 
+/*
+ * Long loops (a layout) call run_busy() now and then: it calls what run_busy_set() gave, which
+ * keeps the MPI ranks' heartbeat going (ranks.h); fn looks at its thread and time itself.
+ */
+void run_busy(void);
+void run_busy_set(void (*fn)(void));
+
 #endif

@@ -74,6 +74,36 @@ static void sends_reap(void)
 	nsends = k;
 }
 
+static int take(const MPI_Status *st, void **buf, size_t *len);
+
+/*
+ * After the barrier at the end nothing more is sent: reads what is still unread (the last
+ * heartbeats), until nothing came for 5 ms, or MPI_Finalize may complain of it (UCX, under
+ * MPICH, prints "unexpected tag-receive descriptor" on standard output).
+ */
+static void drain(void)
+{
+	uint64_t quiet = clock_gettime_ns();
+
+	while (clock_gettime_ns() - quiet < 5000000ULL) {
+		MPI_Status st;
+		int flag = 0;
+		void *buf;
+		size_t len;
+
+		if (MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, comm, &flag, &st) != MPI_SUCCESS)
+			break;
+		if (!flag) {
+			clock_nap(200000);
+			continue;
+		}
+		if (take(&st, &buf, &len))
+			break;
+		free(buf);
+		quiet = clock_gettime_ns();
+	}
+}
+
 void cluster_end(bool clean)
 {
 	uint64_t until = clock_gettime_ns() + 1000000000ULL;
@@ -95,6 +125,8 @@ void cluster_end(bool clean)
 	nsends = capsends = 0;
 	/* MPI_Finalize waits for every rank: not when one is known to be gone. */
 	if (clean) {
+		MPI_Barrier(comm);
+		drain();
 		MPI_Comm_free(&comm);
 		MPI_Finalize();
 	}
@@ -189,13 +221,13 @@ int cluster_recv(unsigned from, enum cluster_tag tag, void **buf, size_t *len,
 	}
 }
 
-int cluster_notice(unsigned *from, void **buf, size_t *len)
+int cluster_poll(enum cluster_tag tag, unsigned *from, void **buf, size_t *len)
 {
 	MPI_Status st;
 	int flag = 0;
 
 	sends_reap();
-	if (MPI_Iprobe(MPI_ANY_SOURCE, CLUSTER_NOTICE, comm, &flag, &st) != MPI_SUCCESS || !flag)
+	if (MPI_Iprobe(MPI_ANY_SOURCE, (int)tag, comm, &flag, &st) != MPI_SUCCESS || !flag)
 		return 0;
 	*from = (unsigned)st.MPI_SOURCE;
 	return take(&st, buf, len) ? 0 : 1;

@@ -54,7 +54,7 @@ int cluster_recv(unsigned from, enum cluster_tag tag, void **buf, size_t *len,
 	return -ENOSYS;
 }
 
-int cluster_notice(unsigned *from, void **buf, size_t *len)
+int cluster_poll(enum cluster_tag tag, unsigned *from, void **buf, size_t *len)
 {
 	return 0;
 }

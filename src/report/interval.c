@@ -149,6 +149,9 @@ static int interval_json(FILE *f, const struct ivl_view *v)
 	json_t *jobs = json_array();
 	int ret = 0;
 
+	if (o && v->nranks) /* MPI: the rows are the sum of this many ranks' */
+		json_object_set_new(o, "ranks", json_integer(JI(v->nranks)));
+
 	if (!o || !jobs) {
 		json_decref(o);
 		json_decref(jobs);
@@ -185,8 +188,11 @@ int report_interval(FILE *f, const struct ivl_view *v, bool json)
 {
 	if (json)
 		return interval_json(f, v);
-	fprintf(f, "-- interval %u: %.3f-%.3f s\n", v->k, (double)(v->t_ns - v->ns) / 1e9,
+	fprintf(f, "-- interval %u: %.3f-%.3f s", v->k, (double)(v->t_ns - v->ns) / 1e9,
 		(double)v->t_ns / 1e9);
+	if (v->nranks)
+		fprintf(f, " (%u rank%s)", v->nranks, v->nranks == 1 ? "" : "s");
+	fputc('\n', f);
 	for (unsigned i = 0; i < v->nrows; i++)
 		if (v->rows[i].pt)
 			text_row(f, &v->rows[i]);

@@ -69,3 +69,41 @@ cmp -s "$SCRATCH/made" "$SCRATCH/want" ||
 [ "$(jget "$SCRATCH/out" iowl.ranks.1.write.total_ios)" = 0 ] || fail "rank 1 ran job w"
 [ "$(jget "$SCRATCH/out" iowl.ranks.1.host)" = "$host" ] || fail "iowl.ranks[1].host is not $host"
 echo "\${IOWL_HOST}: rank 0 wrote h.$host.0.w, rank 1 read h.$host.1.r"
+
+# --status-interval over the ranks: rank 0 prints each interval's sum over both ranks ("ranks": 2,
+# the workers of both), the same sum as the run's series point of that interval
+# (jobs[].iowl.intervals, which mpi_null.sh holds to the ranks' totals and logged latencies):
+# IOs and percentiles from the merged histograms alike.
+cat > "$SCRATCH/live.ini" <<JOB
+[l]
+ioengine=null
+rw=randread
+bs=4k
+size=64m
+time_based=1
+runtime=3
+rate_iops=1000
+JOB
+mpirun_np 2 "$IOWL_MPI" --output-format=json --eta=never --status-interval=1s "$SCRATCH/live.ini"
+[ $rc = 0 ] || { cat "$SCRATCH/err"; fail "--status-interval over 2 ranks: exited $rc"; }
+python3 - "$SCRATCH/out" <<'PY' || fail "--status-interval over 2 ranks: the lines are not the ranks' sum"
+import json, sys
+docs = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
+lines, final = docs[:-1], docs[-1]
+pts = final["jobs"][0]["iowl"]["intervals"]["points"]
+assert len(lines) >= 2, lines
+for l in lines:
+    assert l["ranks"] == 2, l
+    r = l["jobs"][0]["read"]
+    p = pts[l["interval"] - 1]["read"]
+    if l["interval"] < len(pts):  # the last point may hold a folded sliver
+        assert (r["total_ios"], r["clat_ns"]["p50"], r["clat_ns"]["p99"]) == \
+            (p["total_ios"], p["clat_p50_ns"], p["clat_p99_ns"]), (l, p)
+    assert l["jobs"][0]["workers"] == 2, l  # one worker on each rank
+print("--status-interval: %d lines of 2 ranks:" % len(lines),
+      [(l["interval"], l["jobs"][0]["read"]["total_ios"]) for l in lines])
+PY
+mpirun_np 2 "$IOWL_MPI" --eta=never --status-interval=1s "$SCRATCH/live.ini"
+[ $rc = 0 ] || { cat "$SCRATCH/err"; fail "--status-interval (text) over 2 ranks: exited $rc"; }
+grep -q '^-- interval 2: 1\.[0-9]*-2\.[0-9]* s (2 ranks)$' "$SCRATCH/out" ||
+	{ cat "$SCRATCH/out"; fail "--status-interval (text): no interval 2 of 2 ranks"; }
