@@ -128,8 +128,8 @@ static struct live_ivl *ivl_find(unsigned phase, unsigned k)
 	for (unsigned i = 0; i < lv.niv; i++) {
 		if (lv.iv[i].phase == phase && lv.iv[i].k == k)
 			return &lv.iv[i];
-		if (at == lv.niv && (lv.iv[i].phase > phase ||
-				     (lv.iv[i].phase == phase && lv.iv[i].k > k)))
+		if (at == lv.niv &&
+		    (lv.iv[i].phase > phase || (lv.iv[i].phase == phase && lv.iv[i].k > k)))
 			at = i;
 	}
 	if (!(n = realloc(lv.iv, (lv.niv + 1) * sizeof(*n))))
@@ -348,7 +348,8 @@ void ranks_live_poll(void)
 		return;
 	while (cluster_poll(CLUSTER_LIVE, &from, &buf, &len) == 1) {
 		if (take(from, buf, len))
-			iowl_warn("rank %u: its --status-interval figures were garbled or too big", from);
+			iowl_warn("rank %u: its --status-interval figures were garbled or too big",
+				  from);
 		free(buf);
 		buf = NULL;
 	}

@@ -39,6 +39,9 @@ unsigned cluster_rank(void);
 unsigned cluster_size(void);
 const char *cluster_host(void);
 
+/* Rank r's host name (every rank's is known from the start), "" beyond the run's ranks. */
+const char *cluster_host_of(unsigned r);
+
 /* The message library, for the reports: "" in the plain build. */
 const char *cluster_library(void);
 

@@ -61,6 +61,7 @@ struct run_opts {
 	unsigned nsections;
 	char **rank_jobs; /* --rank-jobs=RANKS[:JOB,...] (ranks.h) */
 	uint64_t rank_timeout; /* --rank-timeout, ns: a rank silent this long hangs; 0: never */
+	bool vdb_rank_jobs;    /* rank_jobs are a vdbench step's (its hd=), not the command line's */
 	unsigned nrank_jobs;
 	struct job_set *sets;
 	unsigned nsets;

@@ -27,6 +27,7 @@ static MPI_Comm comm = MPI_COMM_NULL;
 static unsigned me, nranks = 1;
 static char host[256];
 static char library[128];
+static char (*hosts)[256]; /* every rank's host name */
 static struct pending *sends;
 static unsigned nsends, capsends;
 
@@ -54,6 +55,11 @@ int cluster_init(int *argc, char ***argv, struct iowl_err *err)
 	}
 	if (cluster_env(me, nranks, host, sizeof(host)))
 		return err_set(err, "cannot set IOWL_RANK in the environment: out of memory");
+	/* Every rank's host, once at the start (vdbench's hd= are matched to them). */
+	if (!(hosts = calloc(nranks, sizeof(*hosts))) ||
+	    MPI_Allgather(host, sizeof(*hosts), MPI_CHAR, hosts, sizeof(*hosts), MPI_CHAR, comm) !=
+		    MPI_SUCCESS)
+		return err_set(err, "cannot learn the ranks' host names (MPI_Allgather)");
 	return 0;
 }
 
@@ -146,6 +152,11 @@ unsigned cluster_size(void)
 const char *cluster_host(void)
 {
 	return host;
+}
+
+const char *cluster_host_of(unsigned r)
+{
+	return hosts && r < nranks ? hosts[r] : "";
 }
 
 const char *cluster_library(void)

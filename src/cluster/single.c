@@ -38,6 +38,11 @@ const char *cluster_host(void)
 	return host;
 }
 
+const char *cluster_host_of(unsigned r)
+{
+	return r ? "" : host;
+}
+
 const char *cluster_library(void)
 {
 	return "";

@@ -15,6 +15,7 @@
 #include <unistd.h>
 #include <linux/fs.h>
 
+#include "iowl/cluster.h"
 #include "vdbench/vdbench_int.h"
 
 bool vdb_match(const char *p, const char *s)
@@ -84,31 +85,84 @@ uint64_t vdb_sd_bytes(const struct vdb *v, const struct vdb_sd *sd)
 	return n > sd->offset ? n - sd->offset : 0;
 }
 
+static bool loopback(const char *s)
+{
+	return !strcmp(s, "localhost") || !strcmp(s, "127.0.0.1") || !strcmp(s, "::1") ||
+	       !strcmp(s, "localhost.localdomain");
+}
+
+/* s names host me: the name, or its first label (vdbench's system= takes either). */
+static bool names_host(const char *s, const char *me)
+{
+	size_t n = strcspn(me, ".");
+
+	return !strcmp(s, me) || (strlen(s) == n && !strncmp(s, me, n));
+}
+
 static bool local_name(const char *s)
 {
 	char me[256] = "";
-	size_t n;
 
-	if (!strcmp(s, "localhost") || !strcmp(s, "127.0.0.1") || !strcmp(s, "::1") ||
-	    !strcmp(s, "localhost.localdomain"))
+	if (loopback(s))
 		return true;
 	if (gethostname(me, sizeof(me) - 1))
 		return false;
-	if (!strcmp(s, me))
-		return true;
-	n = strcspn(me, ".");
-	return strlen(s) == n && !strncmp(s, me, n);
+	return names_host(s, me);
+}
+
+/*
+ * Under MPI, vdbench's hosts are the ranks, one hd= each as vdbench runs one slave per host:
+ * first every hd= whose system= (else its label) names a rank's host goes to the lowest such
+ * rank not yet taken (localhost: rank 0's, vdbench's master), then the others go to the ranks
+ * left, in order (hd number i to rank i when none matched by name).
+ */
+static int map_hosts(struct vdb *v)
+{
+	unsigned n = cluster_size();
+	int *hd_rank = vdb_alloc(v, v->nhosts * sizeof(*hd_rank));
+
+	if (!hd_rank || !(v->rank_hd = vdb_alloc(v, n * sizeof(*v->rank_hd))))
+		return vdb_nomem(v, NULL);
+	if (v->nhosts != n)
+		return err_at(v->err, v->hosts[0].pos.file, v->hosts[0].pos.line,
+			      "%u hd= host definitions, but %u MPI ranks: start one rank per host definition (mpirun -np %u), as vdbench starts one slave per host",
+			      v->nhosts, n, v->nhosts);
+	for (unsigned r = 0; r < n; r++)
+		v->rank_hd[r] = UINT32_MAX;
+	for (unsigned i = 0; i < v->nhosts; i++) {
+		const struct vdb_host *h = &v->hosts[i];
+		const char *sys = h->system ? h->system : h->name;
+
+		hd_rank[i] = -1;
+		for (unsigned r = 0; r < n && hd_rank[i] < 0; r++) {
+			if (v->rank_hd[r] != UINT32_MAX ||
+			    !(loopback(sys) ? !r : names_host(sys, cluster_host_of(r))))
+				continue;
+			hd_rank[i] = (int)r;
+			v->rank_hd[r] = i;
+		}
+	}
+	for (unsigned i = 0, r = 0; i < v->nhosts; i++) {
+		if (hd_rank[i] >= 0)
+			continue;
+		while (v->rank_hd[r] != UINT32_MAX)
+			r++;
+		v->rank_hd[r] = i;
+	}
+	return 0;
 }
 
 static int check_hosts(struct vdb *v)
 {
+	if (cluster_size() > 1 && v->nhosts)
+		return map_hosts(v);
 	for (unsigned i = 0; i < v->nhosts; i++) {
 		const struct vdb_host *h = &v->hosts[i];
 		const char *sys = h->system ? h->system : h->name;
 
 		if (!local_name(sys))
 			return err_at(v->err, h->pos.file, h->pos.line,
-				      "hd=%s%s%s: '%s' is not this machine: iowl does not map vdbench's remote hosts to MPI ranks (give iowl-mpi under mpirun the job file iowl --vdbench-show prints, with ${IOWL_RANK} where each host differs, or use hd=localhost)",
+				      "hd=%s%s%s: '%s' is not this machine: run the file with iowl-mpi under mpirun, one rank per hd= (mpirun -np N iowl-mpi --vdbench FILE), or use hd=localhost",
 				      h->name, h->system ? ",system=" : "",
 				      h->system ? h->system : "", sys);
 	}

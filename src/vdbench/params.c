@@ -510,7 +510,7 @@ static bool host_is_defined(const struct vdb *v, const char *name)
 	return false;
 }
 
-static int host_param(struct vdb *v, const struct vdb_tok *t, char **out)
+static int host_param(struct vdb *v, const struct vdb_tok *t, char ***out, unsigned *nout)
 {
 	char **a;
 	unsigned n;
@@ -520,8 +520,10 @@ static int host_param(struct vdb *v, const struct vdb_tok *t, char **out)
 		if (!host_is_defined(v, a[i]))
 			ret = bad(v, t, "no hd=%s is defined (define the host with hd= before the sd=)",
 				  a[i]);
-	if (!ret)
-		*out = a[0];
+	if (!ret) {
+		*out = a;
+		*nout = n;
+	}
 	return ret;
 }
 
@@ -591,8 +593,7 @@ static int sd_param(struct vdb *v, const struct vdb_tok *t, const struct kw *k)
 	unsigned n;
 
 	switch (k->id) {
-	case P_HOST:
-		return host_param(v, t, &sd->host);
+	case P_HOST: return host_param(v, t, &sd->hosts, &sd->nhosts);
 	case P_LUN:
 		if (v->cur < 0)
 			return bad(v, t, "lun= may not be given for sd=default (vdbench)");
@@ -699,7 +700,6 @@ static int wd_param(struct vdb *v, const struct vdb_tok *t, const struct kw *k)
 {
 	struct vdb_wd *wd = CUR(v->wds, v->wd_dflt);
 	double x;
-	char *h;
 
 	switch (k->id) {
 	case P_SDS:
@@ -730,8 +730,7 @@ static int wd_param(struct vdb *v, const struct vdb_tok *t, const struct kw *k)
 	case P_WHPCT:
 		*(k->id == P_RHPCT ? &wd->rhpct_pos : &wd->whpct_pos) = t->pos;
 		return pct1(v, t, k->id == P_RHPCT ? &wd->rhpct : &wd->whpct);
-	case P_HOST:
-		return host_param(v, t, &h);
+	case P_HOST: wd->hosts_pos = t->pos; return host_param(v, t, &wd->hosts, &wd->nhosts);
 	case P_OPENFLAGS:
 		wd->openflags_set = true;
 		wd->openflags_pos = t->pos;

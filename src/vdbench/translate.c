@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "iowl/cluster.h"
 #include "iowl/job.h"
 #include "vdbench/vdbench_int.h"
 
@@ -103,6 +104,85 @@ static double point_or(const struct runspec *rs, enum vdb_loopvar var, double df
 	return rs->pt.set[var] ? rs->pt.v[var] : dflt;
 }
 
+/* A host= list takes rank r, which runs hd= label: none means every host. */
+static bool on_host(char *const *pats, unsigned n, const char *label, unsigned r)
+{
+	for (unsigned i = 0; i < n; i++)
+		if (!strcmp(pats[i], "*") || vdb_match(pats[i], label) ||
+		    (!strcmp(pats[i], "localhost") && !r)) /* vdbench's master */
+			return true;
+	return !n;
+}
+
+/* MPI with hd=: rank r's host has workload g's SD and runs its wd. */
+static bool wg_on_rank(const struct vdb *v, const struct wg *g, unsigned r)
+{
+	const char *label = v->hosts[v->rank_hd[r]].name;
+	const struct vdb_sd *sd = &v->sds[g->sd];
+
+	return on_host(g->wd->hosts, g->wd->nhosts, label, r) &&
+	       on_host(sd->hosts, sd->nhosts, label, r);
+}
+
+/*
+ * MPI with hd=: each workload's share of the run's iorate= is split over the hosts that run it,
+ * as vdbench's rate is the run's over all its slaves.  Returns 0 or -EINVAL (one runs nowhere).
+ */
+static int wgs_over_hosts(struct vdb *v, struct runspec *rs)
+{
+	for (unsigned i = 0; v->rank_hd && i < rs->nwgs; i++) {
+		struct wg *g = &rs->wgs[i];
+		unsigned nh = 0;
+
+		for (unsigned r = 0; r < cluster_size(); r++)
+			nh += wg_on_rank(v, g, r);
+		if (!nh)
+			return err_at(v->err, g->wd->pos.file, g->wd->pos.line,
+				      "wd=%s on sd=%s runs on no host: the wd's host= and the sd's host= name no hd= in common",
+				      g->wd->name, v->sds[g->sd].name);
+		g->skew /= nh;
+	}
+	return 0;
+}
+
+/*
+ * MPI with hd=: the ranks whose hosts run job name (sd's workloads of a run), as a --rank-jobs
+ * entry of the step when not every rank does.  Returns 0 or -errno.
+ */
+static int job_ranks(struct vdb *v, struct vdb_step *st, const struct runspec *rs, unsigned sd,
+		     const char *name)
+{
+	unsigned n = cluster_size(), nr = 0;
+	size_t cap = (size_t)n * 12 + strlen(name) + 2, len = 0;
+	char *list, **e;
+
+	if (!v->rank_hd)
+		return 0;
+	if (!(list = vdb_alloc(v, cap)))
+		return vdb_nomem(v, &rs->rd->pos);
+	for (unsigned r = 0; r < n; r++) {
+		const struct wg *on = NULL, *off = NULL;
+
+		for (unsigned i = 0; i < rs->nwgs; i++)
+			if (rs->wgs[i].sd == sd)
+				*(wg_on_rank(v, &rs->wgs[i], r) ? &on : &off) = &rs->wgs[i];
+		if (on && off)
+			return err_at(v->err, off->wd->pos.file, off->wd->pos.line,
+				      "rd=%s: on hd=%s wd=%s runs on sd=%s but wd=%s does not: iowl runs an SD's workloads of a run together, on the same hosts (give the workloads of different hosts their own sd=)",
+				      rs->rd->name, v->hosts[v->rank_hd[r]].name, on->wd->name,
+				      v->sds[sd].name, off->wd->name);
+		if (on)
+			len += (size_t)snprintf(list + len, cap - len, "%s%u", nr++ ? "," : "", r);
+	}
+	if (nr == n)
+		return 0;
+	snprintf(list + len, cap - len, ":%s", name);
+	if (!(e = vdb_push(v, (void **)&st->rank_jobs, &st->nrank_jobs, sizeof(*e))))
+		return vdb_nomem(v, &rs->rd->pos);
+	*e = list;
+	return 0;
+}
+
 /* The workloads of a run on each SD, with their shares. */
 static int collect_wgs(struct vdb *v, struct runspec *rs)
 {
@@ -146,7 +226,7 @@ static int collect_wgs(struct vdb *v, struct runspec *rs)
 		for (unsigned i = first; i < rs->nwgs; i++)
 			rs->wgs[i].skew = skew / (rs->nwgs - first);
 	}
-	return 0;
+	return wgs_over_hosts(v, rs);
 }
 
 /* The transfer sizes of a workload in this run: the table, or the swept single size. */
@@ -660,8 +740,8 @@ static int build_job(struct vdb *v, struct vdb_step *st, const struct runspec *r
 	j->name = vdb_printf(v, "%s.%s", rd->name, v->sds[sd].name);
 	j->pos = rd->pos;
 	v->sds[sd].used = true;
-	if (check_eof(v, rs, sd, &eof) || check_direct(v, rs, sd) ||
-	    sd_specs(v, rs, sd, pl, &n, &rshare, &wshare))
+	if (!j->name || job_ranks(v, st, rs, sd, j->name) || check_eof(v, rs, sd, &eof) ||
+	    check_direct(v, rs, sd) || sd_specs(v, rs, sd, pl, &n, &rshare, &wshare))
 		return -EINVAL;
 	ret = job_head(v, j, rs, sd, wshare > 0, first);
 	ret = ret ? ret : put_time(v, j, rs, eof);

@@ -123,6 +123,10 @@ static int step_load(struct vdb *v, struct iowl_run *run, struct vdb_step *s,
 	o->ncurve = s->ncurve;
 	memcpy(o->curve, s->curve, sizeof(o->curve));
 	o->watch_period = (uint64_t)(s->interval * 1e9);
+	if (v->rank_hd) { /* the jobs of hosts that are not every rank's (hd=) */
+		o->rank_jobs = s->rank_jobs;
+		o->nrank_jobs = s->nrank_jobs;
+	}
 	return run_rebuild(run, err);
 }
 
@@ -132,6 +136,10 @@ static void step_unload(struct iowl_run *run)
 	run->opts.sweeps = NULL;
 	run->opts.nsweeps = 0;
 	run->opts.ncurve = 0;
+	if (run->opts.vdb_rank_jobs) { /* the step's, in the vdb too */
+		run->opts.rank_jobs = NULL;
+		run->opts.nrank_jobs = 0;
+	}
 }
 
 /* Every point of a sweep is built and planned now, so a bad one stops nothing midway. */
@@ -337,6 +345,11 @@ int vdbench_main(struct iowl_run *run)
 	ret = vdb_read(&v, run->opts.vdb.file);
 	if (!ret)
 		ret = vdb_check(&v);
+	if (!ret && v.rank_hd && run->opts.nrank_jobs)
+		ret = err_set(&err,
+			      "%s: give either hd= host definitions or --rank-jobs: the hd= decide which rank runs what",
+			      run->opts.vdb.file);
+	run->opts.vdb_rank_jobs = !ret && v.rank_hd;
 	if (!ret)
 		ret = vdb_translate(&v);
 	if (!ret && run->opts.vdb.show) {

@@ -88,7 +88,8 @@ struct vdb_sd {
 	struct vdb_range range;
 	unsigned count_start, count_n;	/* count=(start,n): n copies */
 	struct vdb_pos count_pos;
-	char *host;			/* host= / hd=: a local host's name, NULL: every host */
+	char **hosts;			/* host= / hd=: the hosts that have it; none: every host */
+	unsigned nhosts;
 	bool used;			/* a run uses it */
 };
 
@@ -116,6 +117,9 @@ struct vdb_wd {
 	unsigned openflags;
 	bool openflags_set;
 	struct vdb_pos openflags_pos;
+	char **hosts;			/* host=: the hosts that run it; none: every host */
+	unsigned nhosts;
+	struct vdb_pos hosts_pos;
 };
 
 /* The RD parameters a for-loop (or a list) can vary. */
@@ -220,6 +224,8 @@ struct vdb_step {
 	unsigned ncurve;
 	double interval;		/* seconds: vdbench's reporting interval */
 	double pause;			/* seconds to sleep after the step */
+	char **rank_jobs;		/* MPI with hd=: --rank-jobs of the jobs not on every rank */
+	unsigned nrank_jobs;
 };
 
 /* The whole parameter file and what it becomes. */
@@ -242,6 +248,7 @@ struct vdb {
 	struct vdb_rd rd_dflt;
 	unsigned *var_used;		/* per --vdbench-var: substitutions made */
 	struct vdb_host hd_dflt;
+	unsigned *rank_hd;		/* MPI with hd=: per rank, the hd= it runs; NULL: none */
 	int cur;			/* the definition being read: an index, or -1 for default */
 	struct vdb_step *steps;
 	unsigned nsteps;
