@@ -111,6 +111,7 @@ static struct {
 	uint64_t *heard;	    /* per rank: when it was last heard of; 0: not yet watched */
 	char (*lost_why)[LOST_WHY_LEN]; /* per rank: why it was lost; "": it died */
 	unsigned waiting;	    /* the rank a wait is for; UINT_MAX: none */
+	bool beats_off;		    /* the verdict: no more heartbeats */
 } rs = { .failed_rank = -1, .waiting = UINT_MAX };
 
 bool ranks_on(void)
@@ -190,7 +191,7 @@ void ranks_tick(void)
 	size_t len = 0;
 	uint64_t now;
 
-	if (size < 2 || !rs.main_set || !pthread_equal(pthread_self(), rs.main))
+	if (size < 2 || rs.beats_off || !rs.main_set || !pthread_equal(pthread_self(), rs.main))
 		return;
 	now = clock_gettime_ns();
 	if (now < rs.beat_next || (!rs.heard && !(rs.heard = calloc(size, sizeof(*rs.heard)))))
@@ -1167,6 +1168,11 @@ int ranks_verdict(int status)
 
 	if (size < 2)
 		return status;
+	/*
+	 * No heartbeat after this: a rank's last beat leaves before its status, and rank 0 reads
+	 * them all before it answers, so none is left unread at MPI_Finalize.
+	 */
+	rs.beats_off = true;
 	if (cluster_rank()) { /* up: this rank's status; down: the run's */
 		if (!is_lost(0) && !cluster_send(0, CLUSTER_UP, &m, sizeof(m)) &&
 		    !cluster_recv(0, CLUSTER_DOWN, &buf, &len, give_up_root) && len == sizeof(m)) {
@@ -1204,6 +1210,8 @@ int ranks_verdict(int status)
 		buf = NULL;
 	}
 	rs.waiting = UINT_MAX;
+	for (unsigned from; cluster_poll(CLUSTER_BEAT, &from, &buf, &len) == 1; buf = NULL)
+		free(buf);
 	for (unsigned r = 1; r < size; r++)
 		if (is_lost(r))
 			iowl_warn("rank %u was lost: it %s", r, lost_why(r));

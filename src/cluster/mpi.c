@@ -83,8 +83,8 @@ static void sends_reap(void)
 static int take(const MPI_Status *st, void **buf, size_t *len);
 
 /*
- * After the barrier at the end nothing more is sent: reads what is still unread (the last
- * heartbeats), until nothing came for 5 ms, or MPI_Finalize may complain of it (UCX, under
+ * At the end (the ranks stopped their heartbeats before the verdict, ranks.c): reads what is
+ * still unread until nothing came for 5 ms, or MPI_Finalize may complain of it (UCX, under
  * MPICH, prints "unexpected tag-receive descriptor" on standard output).
  */
 static void drain(void)
@@ -131,7 +131,6 @@ void cluster_end(bool clean)
 	nsends = capsends = 0;
 	/* MPI_Finalize waits for every rank: not when one is known to be gone. */
 	if (clean) {
-		MPI_Barrier(comm);
 		drain();
 		MPI_Comm_free(&comm);
 		MPI_Finalize();
