@@ -24,6 +24,7 @@
 #include "iowl/interval.h"
 #include "iowl/ranks.h"
 #include "iowl/report.h"
+#include "ranks_int.h"
 
 /* After a signal, how long rank 0 waits for a rank, and the others for rank 0 (which answers first). */
 #define RANKS_GRACE_NS 300000000ULL
@@ -461,6 +462,7 @@ void ranks_begin(unsigned nphases)
 	rs.notified = false;
 	rs.failed_rank = -1;
 	rs.failed_why[0] = '\0';
+	ranks_live_begin(); /* a sweep's or a vdbench step's next run counts its phases from 0 */
 }
 
 static uint64_t wall_ns(void)
@@ -578,14 +580,7 @@ void ranks_watch(struct iowl_run *run, struct worker *const *w, unsigned n)
 	}
 }
 
-/* A growing buffer of bytes; err is set once anything failed. */
-struct wire {
-	char *p;
-	size_t len, cap;
-	bool err;
-};
-
-static void put(struct wire *w, const void *b, size_t n)
+void wire_put(struct wire *w, const void *b, size_t n)
 {
 	if (w->err || !n) /* nothing (b may be NULL: no interval points, no --iostat) */
 		return;
@@ -646,12 +641,12 @@ static void put_hist(struct wire *w, const struct hist *h)
 
 	for (unsigned b = 0; b < HIST_NR; b++)
 		n += h->count[b] != 0;
-	put(w, &n, sizeof(n));
+	wire_put(w, &n, sizeof(n));
 	for (uint32_t b = 0; b < HIST_NR; b++) {
 		if (!h->count[b])
 			continue;
-		put(w, &b, sizeof(b));
-		put(w, &h->count[b], sizeof(h->count[b]));
+		wire_put(w, &b, sizeof(b));
+		wire_put(w, &h->count[b], sizeof(h->count[b]));
 	}
 }
 
@@ -680,7 +675,7 @@ static void put_parts(struct wire *w, const struct worker_stats *st)
 {
 	uint32_t n = st->nstreams;
 
-	put(w, &n, sizeof(n));
+	wire_put(w, &n, sizeof(n));
 	for (uint32_t i = 0; i < n; i++) {
 		struct stream_stats x = st->streams[i];
 		uint32_t m = 0;
@@ -689,21 +684,21 @@ static void put_parts(struct wire *w, const struct worker_stats *st)
 			m |= x.clat_hist[d] ? 1U << d : 0;
 			x.clat_hist[d] = NULL;
 		}
-		put(w, &x, sizeof(x));
-		put(w, &m, sizeof(m));
+		wire_put(w, &x, sizeof(x));
+		wire_put(w, &m, sizeof(m));
 		for (unsigned d = 0; d < 3; d++)
 			if (m & (1U << d))
 				put_hist(w, st->streams[i].clat_hist[d]);
 	}
 	n = st->nsteps;
-	put(w, &n, sizeof(n));
+	wire_put(w, &n, sizeof(n));
 	for (uint32_t i = 0; i < n; i++) {
 		struct step_stats x = st->steps[i];
 		uint32_t m = x.clat_hist != NULL;
 
 		x.clat_hist = NULL;
-		put(w, &x, sizeof(x));
-		put(w, &m, sizeof(m));
+		wire_put(w, &x, sizeof(x));
+		wire_put(w, &m, sizeof(m));
 		if (m)
 			put_hist(w, st->steps[i].clat_hist);
 	}
@@ -785,16 +780,16 @@ static void put_unit(struct wire *w, const struct job_result *u)
 			wu.hmask |= 1U << i;
 		*hist_slot(st, i) = NULL;
 	}
-	put(w, &wu, sizeof(wu));
+	wire_put(w, &wu, sizeof(wu));
 	if (wu.whylen)
-		put(w, u->why, wu.whylen);
+		wire_put(w, u->why, wu.whylen);
 	for (unsigned i = 0; i < NHIST; i++)
 		if (wu.hmask & (1U << i))
 			put_hist(w, *hist_slot((struct worker_stats *)&u->st, i));
-	put(w, u->series.p, wu.npoints * sizeof(*u->series.p));
+	wire_put(w, u->series.p, wu.npoints * sizeof(*u->series.p));
 	for (size_t i = 0; wu.hists && i < (size_t)wu.npoints * DDIR_NR; i++) {
-		put(w, &u->series.h[i].n, sizeof(u->series.h[i].n));
-		put(w, u->series.h[i].b, u->series.h[i].n * sizeof(*u->series.h[i].b));
+		wire_put(w, &u->series.h[i].n, sizeof(u->series.h[i].n));
+		wire_put(w, u->series.h[i].b, u->series.h[i].n * sizeof(*u->series.h[i].b));
 	}
 	put_parts(w, &u->st);
 }
@@ -966,9 +961,9 @@ static int send_results(const struct iowl_run *run, const struct run_outcome *o)
 	own_figures(o, &h);
 	iostat = o->iostat_log ? json_dumps(o->iostat_log, JSON_COMPACT) : NULL;
 	h.iostat_len = iostat ? (uint32_t)strlen(iostat) : 0;
-	put(&w, &h, sizeof(h));
-	put(&w, rs.starts, rs.nphases * sizeof(*rs.starts));
-	put(&w, iostat, h.iostat_len);
+	wire_put(&w, &h, sizeof(h));
+	wire_put(&w, rs.starts, rs.nphases * sizeof(*rs.starts));
+	wire_put(&w, iostat, h.iostat_len);
 	free(iostat);
 	for (unsigned i = 0; i < o->res.n; i++)
 		put_unit(&w, &o->res.units[i]);

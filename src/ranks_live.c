@@ -20,6 +20,7 @@
 #include "iowl/interval.h"
 #include "iowl/ranks.h"
 #include "iowl/report.h"
+#include "ranks_int.h"
 
 /* The head of an interval's message; its rows, each followed by its bins, come after it. */
 struct live_head {
@@ -66,38 +67,23 @@ static struct {
 	const struct iowl_run *run;
 } lv;
 
+static void ivl_release(struct live_ivl *iv);
+
+/* A new run (a sweep's point, a vdbench step): what an earlier one left is dropped. */
+void ranks_live_begin(void)
+{
+	for (unsigned i = 0; i < lv.niv; i++)
+		ivl_release(&lv.iv[i]);
+	lv.niv = 0;
+	if (lv.rk)
+		memset(lv.rk, 0, cluster_size() * sizeof(*lv.rk));
+	lv.phase = 0;
+}
+
 void ranks_live_phase(const struct iowl_run *run, unsigned phase)
 {
 	lv.phase = phase;
 	lv.run = run;
-}
-
-/* A growing message. */
-struct buf {
-	char *p;
-	size_t len, cap;
-	bool err;
-};
-
-static void put(struct buf *b, const void *x, size_t n)
-{
-	if (b->err || !n)
-		return;
-	if (b->len + n > b->cap) {
-		size_t cap = b->cap ? b->cap : 1024;
-		char *p;
-
-		while (cap < b->len + n)
-			cap *= 2;
-		if (!(p = realloc(b->p, cap))) {
-			b->err = true;
-			return;
-		}
-		b->p = p;
-		b->cap = cap;
-	}
-	memcpy(b->p + b->len, x, n);
-	b->len += n;
 }
 
 /* The bins of h, into b (count first). */
@@ -110,13 +96,13 @@ static uint32_t nbins(const struct hist *h)
 	return n;
 }
 
-static void put_bins(struct buf *b, const struct hist *h)
+static void put_bins(struct wire *b, const struct hist *h)
 {
 	for (uint32_t i = 0; h && i < HIST_NR; i++) {
 		struct ivl_bin x = { i, h->count[i] };
 
 		if (x.count)
-			put(b, &x, sizeof(x));
+			wire_put(b, &x, sizeof(x));
 	}
 }
 
@@ -372,12 +358,12 @@ void ranks_live_emit(void *ctx, const struct ivl_view *v, bool last)
 			       .marker = !v->rows,
 			       .t_ns = v->t_ns,
 			       .ns = v->ns };
-	struct buf b = { 0 };
+	struct wire b = { 0 };
 
 	(void)ctx;
 	for (unsigned i = 0; v->rows && i < v->nrows; i++)
 		h.nrows += v->rows[i].pt != NULL;
-	put(&b, &h, sizeof(h));
+	wire_put(&b, &h, sizeof(h));
 	for (unsigned i = 0; v->rows && i < v->nrows; i++) {
 		const struct ivl_row *x = &v->rows[i];
 		struct live_row row = { .job = x->job->index,
@@ -390,7 +376,7 @@ void ranks_live_emit(void *ctx, const struct ivl_view *v, bool last)
 		row.pt = *x->pt;
 		for (unsigned d = 0; d < DDIR_NR; d++)
 			row.nbins[d] = x->pt->dir[d].ios ? nbins(x->hist[d]) : 0;
-		put(&b, &row, sizeof(row));
+		wire_put(&b, &row, sizeof(row));
 		for (unsigned d = 0; d < DDIR_NR; d++)
 			if (row.nbins[d])
 				put_bins(&b, x->hist[d]);

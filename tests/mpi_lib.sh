@@ -58,3 +58,29 @@ mpirun_np() {
 	fi
 	rc=$?
 }
+# mpi_record: writes $SCRATCH/record.sh R CMD...: runs CMD for rank R in the background, its output
+# in $SCRATCH/out.R and err.R, its pid in pid.R, then its status and when it ended (/proc/uptime)
+# in status.R.  Started with setsid by a rank's wrapper, it outlives the launcher's signals.
+mpi_record() {
+	cat > "$SCRATCH/record.sh" <<'SH'
+r=$1
+shift
+"$@" > "$SCRATCH/out.$r" 2> "$SCRATCH/err.$r" &
+echo $! > "$SCRATCH/pid.$r.new"
+mv "$SCRATCH/pid.$r.new" "$SCRATCH/pid.$r"
+wait $!
+st=$?
+read up _ < /proc/uptime
+echo "$st $up" > "$SCRATCH/status.$r"
+SH
+}
+# mpi_await R: waits up to 10 s for rank R's status (its record.sh may outlast mpirun a moment).
+mpi_await() {
+	n=0
+	while [ ! -f "$SCRATCH/status.$1" ] && [ $n -lt 1000 ]; do
+		sleep 0.01
+		n=$((n + 1))
+	done
+}
+# ms_since A B: milliseconds from uptime A to uptime B.
+ms_since() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%d", (b - a) * 1000 }'; }

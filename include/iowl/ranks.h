@@ -87,10 +87,12 @@ bool ranks_rank_lost(unsigned r);
  * --status-interval over the ranks (ranks_live.c): ranks_live_emit() is the interval clock's
  * ivl_opts.emit (ctx unused); every rank sends rank 0 each interval's figures and histograms,
  * and rank 0 prints each interval's sum over the ranks once every rank in the phase has sent
- * it.  ranks_live_phase() says which phase this rank runs, ranks_live_poll() (rank 0's run
+ * it.  ranks_live_begin() drops what an earlier run left (ranks_begin() calls it),
+ * ranks_live_phase() says which phase this rank runs, ranks_live_poll() (rank 0's run
  * loop and waits) takes what came and prints what is complete, ranks_live_flush(phase) prints
  * every interval of the phases before phase as it stands.
  */
+void ranks_live_begin(void);
 void ranks_live_phase(const struct iowl_run *run, unsigned phase);
 void ranks_live_emit(void *ctx, const struct ivl_view *view, bool last);
 void ranks_live_poll(void);

@@ -13,17 +13,7 @@ need_mpi
 # with which mpirun takes the job down once a rank has exited; rank.sh passes mpirun's SIGTERM
 # on to iowl.  RANK_KILL=r: rank r's iowl is killed with SIGKILL 1.5 s into its IO (then its rank.sh
 # too, as a dead host's would be; the time in $SCRATCH/killed).
-cat > "$SCRATCH/record.sh" <<'SH'
-r=$1
-shift
-"$@" > "$SCRATCH/out.$r" 2> "$SCRATCH/err.$r" &
-echo $! > "$SCRATCH/pid.$r.new"
-mv "$SCRATCH/pid.$r.new" "$SCRATCH/pid.$r"
-wait $!
-st=$?
-read up _ < /proc/uptime
-echo "$st $up" > "$SCRATCH/status.$r"
-SH
+mpi_record
 cat > "$SCRATCH/rank.sh" <<'SH'
 r=${OMPI_COMM_WORLD_RANK:-$PMI_RANK}
 rm -f "$SCRATCH/pid.$r" "$SCRATCH/status.$r"
@@ -47,21 +37,12 @@ while [ ! -f "$SCRATCH/status.$r" ]; do sleep 0.01; done
 read st _ < "$SCRATCH/status.$r"
 exit "$st"
 SH
-# await R: rank R's status (its record.sh may outlast mpirun by a moment), up to 5 s.
-await() {
-	n=0
-	while [ ! -f "$SCRATCH/status.$1" ] && [ $n -lt 500 ]; do
-		sleep 0.01
-		n=$((n + 1))
-	done
-}
-ms_since() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%d", (b - a) * 1000 }'; }
 export SCRATCH
 
 statuses() { # NP: every rank's status must be 2
 	r=0
 	while [ $r -lt $1 ]; do
-		await $r
+		mpi_await $r
 		[ -f "$SCRATCH/status.$r" ] || { cat "$SCRATCH/err" "$SCRATCH"/err.*; fail "$2: rank $r left no status"; }
 		st=$(cut -d' ' -f1 "$SCRATCH/status.$r")
 		[ "$st" = 2 ] || { cat "$SCRATCH"/err.*; fail "$2: rank $r exited $st, expected 2"; }
@@ -102,7 +83,7 @@ OMPI_MCA_orte_abort_on_non_zero_status=0 mpirun_np 3 -x SCRATCH sh "$SCRATCH/ran
 	"$IOWL_MPI" --eta=never "$SCRATCH/io.ini"
 r=0
 while [ $r -lt 3 ]; do
-	await $r
+	mpi_await $r
 	st=$(cut -d' ' -f1 "$SCRATCH/status.$r")
 	[ "$st" = 1 ] || { cat "$SCRATCH"/err.*; fail "setup failure on rank 1: rank $r exited $st, expected 1"; }
 	r=$((r + 1))
@@ -156,7 +137,7 @@ RANK_KILL=1 mpirun_np 3 -x SCRATCH -x RANK_KILL sh "$SCRATCH/rank.sh" "$IOWL_MPI
 [ -f "$SCRATCH/killed" ] || fail "rank 1 was not killed"
 k=$(cat "$SCRATCH/killed")
 for r in 0 2; do
-	await $r
+	mpi_await $r
 	[ -f "$SCRATCH/status.$r" ] || { cat "$SCRATCH/err" "$SCRATCH"/err.*; fail "killed rank: rank $r left no status (killed by mpirun?)"; }
 	set -- $(cat "$SCRATCH/status.$r")
 	[ "$1" = 2 ] || { cat "$SCRATCH"/err.*; fail "killed rank: rank $r exited $1, expected 2"; }
@@ -179,7 +160,7 @@ read t0 _ < /proc/uptime
 kill -INT $mp
 wait $mp
 for r in 0 1 2; do
-	await $r
+	mpi_await $r
 	[ -f "$SCRATCH/status.$r" ] || { cat "$SCRATCH/err" "$SCRATCH"/err.*; fail "SIGINT: rank $r left no status"; }
 	set -- $(cat "$SCRATCH/status.$r")
 	[ "$1" = 143 ] || [ "$1" = 130 ] || { cat "$SCRATCH"/err.*; fail "SIGINT: rank $r exited $1"; }

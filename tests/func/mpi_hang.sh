@@ -11,17 +11,7 @@ need_mpi
 # keeps iowl's status and when it ended (/proc/uptime).  RANK_STOP=r: rank r's iowl is stopped
 # with SIGSTOP 1.5 s into its IO (the time in $SCRATCH/stopped); the test kills it once rank 0
 # is done (the launcher would wait for it).
-cat > "$SCRATCH/record.sh" <<'SH'
-r=$1
-shift
-"$@" > "$SCRATCH/out.$r" 2> "$SCRATCH/err.$r" &
-echo $! > "$SCRATCH/pid.$r.new"
-mv "$SCRATCH/pid.$r.new" "$SCRATCH/pid.$r"
-wait $!
-st=$?
-read up _ < /proc/uptime
-echo "$st $up" > "$SCRATCH/status.$r"
-SH
+mpi_record
 cat > "$SCRATCH/rank.sh" <<'SH'
 r=${OMPI_COMM_WORLD_RANK:-$PMI_RANK}
 rm -f "$SCRATCH/pid.$r" "$SCRATCH/status.$r"
@@ -43,14 +33,6 @@ while [ ! -f "$SCRATCH/status.$r" ]; do sleep 0.01; done
 read st _ < "$SCRATCH/status.$r"
 exit "$st"
 SH
-await() { # R: rank R's status, up to 10 s
-	n=0
-	while [ ! -f "$SCRATCH/status.$1" ] && [ $n -lt 1000 ]; do
-		sleep 0.01
-		n=$((n + 1))
-	done
-}
-ms_since() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%d", (b - a) * 1000 }'; }
 export SCRATCH RANK_STOP=1
 # Whatever happens, the stopped rank does not outlive the test.
 on_exit 'kill -9 $(cat "$SCRATCH/pid.1") 2>/dev/null'
@@ -81,7 +63,7 @@ wait $mp
 [ -f "$SCRATCH/stopped" ] || { cat "$SCRATCH/err" "$SCRATCH"/err.*; fail "rank 1 was not stopped"; }
 s=$(cat "$SCRATCH/stopped")
 for r in 0 2; do
-	await $r
+	mpi_await $r
 	[ -f "$SCRATCH/status.$r" ] || { cat "$SCRATCH/err" "$SCRATCH"/err.*; fail "rank $r left no status"; }
 	set -- $(cat "$SCRATCH/status.$r")
 	[ "$1" = 2 ] || { cat "$SCRATCH"/err.*; fail "rank $r exited $1, expected 2"; }
