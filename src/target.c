@@ -643,11 +643,12 @@ static int check_streams(const struct job *job, const struct target_file *f, str
 static int check_create_on_open(const struct job *job, const struct target_file *f,
 				struct iowl_err *err)
 {
+	/* a queueing engine's read past the end gets nothing and is counted so, as in fio */
 	if (!job->o.create_on_open || f->is_bdev || f->real_size >= f->start + f->size ||
-	    !job_does_dir(job, 0))
+	    !job_does_dir(job, 0) || !(job->engine->flags & ENGINE_F_SYNC))
 		return 0;
 	return job_opt_err(job, "create_on_open", err,
-			   "'%s' is %llu bytes short of the region, and a job that reads it would read nothing there (fio ends it with EIO): lay it out (create_on_open=0) or write it first",
+			   "'%s' is %llu bytes short of the region, and a synchronous engine's read there gets nothing (fio ends the job with EIO): lay it out (create_on_open=0), write it first, or use a queueing engine (libaio, io_uring: such a read counts as an IO of 0 bytes, as fio)",
 			   f->path, (unsigned long long)(f->start + f->size - f->real_size));
 }
 

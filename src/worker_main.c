@@ -134,6 +134,7 @@ static int setup_engine(struct worker *w)
 	w->qd = e->depth;
 	w->async = !(e->ops->flags & ENGINE_F_SYNC) && e->depth > 1;
 	w->moves_data = !(e->ops->flags & ENGINE_F_NODATA);
+	w->eof_empty = w->job->o.create_on_open && !(e->ops->flags & ENGINE_F_SYNC);
 	return e->ops->init(e, &w->err);
 }
 

@@ -125,6 +125,7 @@ struct worker {
 	uint64_t done_ios;		/* reads, writes and trims completed */
 	bool async;			/* the engine queues (not ENGINE_F_SYNC, depth > 1) */
 	bool moves_data;		/* not the null engine: read buffers hold data */
+	bool eof_empty;	 /* create_on_open, queueing engine: a read past the end is 0 bytes */
 	uint64_t sample_start_ns, iops_start_ns; /* where the bw and iops windows began */
 	uint64_t next_bw_ns, next_iops_ns;	 /* when they end */
 	uint64_t bw_avg_ns, iops_avg_ns; /* bwavgtime, iopsavgtime (or log_avg_msec when shorter) */

@@ -47,7 +47,6 @@ allowed() {
 	# 30 clones 124g apart: regions up to 3.7 TB into the device (the scratch file is 64 MiB);
 	# and iowl refuses clones that verify over each other's blocks (tests/bad/407), fio lets them
 	cross-stripe-verify) return 0 ;;
-	enospc-pressure) return 0 ;;				# create_on_open=1 with a file short of filesize: fio extends it at open
 	# numa_cpu_nodes=0-1 and numa_mem_policy=interleave:0-1: this machine has one NUMA node
 	numa) return 0 ;;
 	# size=100g laid out in a file: more than the scratch file system holds (iowl checks the
@@ -66,11 +65,20 @@ while read -r f verdict; do
 	refuses) continue ;;
 	*) nlive=$((nlive + 1)); fio --parse-only "$f" > /dev/null 2>&1 || continue ;;
 	esac
-	# file names to scratch files (made 64 MiB, as a device would be), directories to scratch;
-	# the names are relative, as fio puts directory= in front of absolute ones too
-	sed -e "s#^\([[:space:]]*filename[[:space:]]*=\).*#\1$b.dat#" \
-	    -e "s#^\([[:space:]]*directory[[:space:]]*=\).*#\1$SCRATCH#" "$f" > "$b.fio"
-	truncate -s 64m "$SCRATCH/$b.dat"
+	# file names to scratch files (made 64 MiB, as a device would be), one per name the example
+	# gives (jobs naming the same file share it, jobs naming different ones do not), directories
+	# to scratch; the names are relative, as fio puts directory= in front of absolute ones too
+	awk -v b="$b" -v dir="$SCRATCH" '
+		/^[[:space:]]*filename[[:space:]]*=/ {
+			v = $0; sub(/^[^=]*=[[:space:]]*/, "", v); sub(/[[:space:]]*[;#].*$/, "", v)
+			sub(/[[:space:]]*$/, "", v)
+			gsub(/[^A-Za-z0-9_.-]/, "_", v)
+			sub(/=.*/, "="); print $0 b "." v ".dat"; print b "." v ".dat" > "names"; next }
+		/^[[:space:]]*directory[[:space:]]*=/ { sub(/=.*/, "="); print $0 dir; next }
+		{ print }' "$f" > "$b.fio"
+	touch names
+	sort -u names | while read -r n; do truncate -s 64m "$SCRATCH/$n"; done
+	rm -f names
 	if "$IOWL" --parse-only "$b.fio" > /dev/null 2> "$b.err"; then
 		ok=$((ok + 1))
 		allowed "$b" && bad="$bad
