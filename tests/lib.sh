@@ -73,6 +73,17 @@ catches_sigint() {
 	return 1
 }
 tsan_build() { grep -q __tsan_init "$IOWL" 2>/dev/null; }
+# hung PID MARK: waits until the fault shim's IOWL_FAULT_HANG_MARK file MARK exists (a worker of
+# PID is stuck in its hung call), up to 120 s: a fixed sleep is too short under a sanitizer on a
+# busy machine.  Fails when PID ended or the time is up.
+hung() {
+	_hg=0
+	until [ -e "$2" ]; do
+		kill -0 "$1" 2>/dev/null && [ $_hg -lt 1200 ] || return 1
+		_hg=$((_hg + 1))
+		sleep 0.1
+	done
+}
 # strace_traced: runs of this test go under strace, which LeakSanitizer fails (a ptraced process):
 # no leak check here under make asan (the other tests check leaks)
 strace_traced() { export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"; }

@@ -52,11 +52,12 @@ shim="$SHIMS/faultshim.so"
 if [ -f "$shim" ]; then
 	truncate -s 64m iowl-fault.dat
 	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" LD_PRELOAD="$shim" \
-		IOWL_FAULT_HANG_AFTER=1000 "$IOWL" --name=h --filename=iowl-fault.dat --rw=randread \
+		IOWL_FAULT_HANG_AFTER=1000 IOWL_FAULT_HANG_MARK="$SCRATCH/hung" "$IOWL" --name=h --filename=iowl-fault.dat --rw=randread \
 		--ioengine=psync --runtime=30 --time_based --output-format=json --eta=never \
 		> "$SCRATCH/hang.json" 2> "$SCRATCH/hang.err" &
 	pid=$!
-	sleep 1
+	# (once the worker is stuck: under TSan 1 s was not always 1000 IOs)
+	hung $pid "$SCRATCH/hung" || { cat "$SCRATCH/hang.err"; fail "stuck worker: the run never hung"; }
 	catches_sigint $pid || fail "iowl did not set up its signal handlers"
 	t0=$(date +%s%N)
 	kill -INT $pid

@@ -5,6 +5,7 @@
  *   IOWL_FAULT_SHORT_EVERY=N    every Nth transfer moves only half of what was asked
  *   IOWL_FAULT_EINTR_EVERY=N    every Nth call fails with EINTR before doing anything
  *   IOWL_FAULT_HANG_AFTER=N     call N+1 never returns (a hung device)
+ *   IOWL_FAULT_HANG_MARK=PATH   ... and creates PATH as it hangs (a test waits for it)
  *   IOWL_FAULT_STALL_AT=N       call N takes 300 ms (a device that stalls once)
  *   IOWL_FAULT_LOSE_OFFSET=N    a pwrite at offset N reports success and writes nothing (lost write)
  *   IOWL_FAULT_MISDIRECT=N:M    a pwrite at offset N lands at offset M (misdirected write)
@@ -54,8 +55,15 @@ static int fault(int fd, off_t off)
 	if (!matches(fd))
 		return 0;
 	calls++;
-	while (hang >= 0 && calls > hang)
-		sleep(1000);
+	if (hang >= 0 && calls > hang) {
+		const char *mark = getenv("IOWL_FAULT_HANG_MARK");
+		int m = mark ? open(mark, O_WRONLY | O_CREAT, 0644) : -1;
+
+		if (m >= 0)
+			close(m);
+		for (;;)
+			sleep(1000);
+	}
 	if (stall > 0 && calls == stall)
 		usleep(300000);
 	if (eio >= 0 && off == eio) {
