@@ -228,7 +228,7 @@ ubsan:
 
 # ThreadSanitizer: a race report fails the test that ran into it (halt_on_error, exit code 66).
 # IOWL_TSAN: tests/run-one.sh skips the (single-threaded) unit tests and waits longer for a test.
-# TSAN_TESTS="func/a func/b" runs only those (CI: the ones whose threads share the most).
+# TSAN_TESTS="func/a func/b" runs only those (CI runs them all).
 tsan:
 	IOWL_TSAN=1 TSAN_OPTIONS="halt_on_error=1 exitcode=66 $(TSAN_OPTIONS)" \
 		$(MAKE) O=build-tsan SAN="-fsanitize=thread" CFLAGS="-O1 -g" \
