@@ -2,9 +2,11 @@
 /* The one option table and the typed parsers it drives; job files, the command line, --help and the manual check all read it. */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "iowl/clock.h"
@@ -56,6 +58,7 @@ static int parse_weight(const struct opt_def *def, struct job_opts *o, const cha
 			char *why);
 static int parse_kb_base(const struct opt_def *def, struct job_opts *o, const char *v,
 			 char *why);
+static int parse_clock_id(const struct opt_def *def, struct job_opts *o, const char *v, char *why);
 static int parse_dir_iops(const struct opt_def *def, struct job_opts *o, const char *v,
 			  char *why);
 static int parse_stream(const struct opt_def *def, struct job_opts *o, const char *v,
@@ -766,6 +769,15 @@ static const struct opt_def options[] = {
 	  .help = "window of the IOPS samples (iops_min, iops_mean ...; bare numbers are milliseconds)" },
 	{ .name = "log_unix_epoch", .type = OPT_BOOL, .off = O(log_unix_epoch), .def = "0",
 	  .category = "report", .help = "log times as Unix time in ms instead of from the job's start" },
+	{ .name = "log_alternate_epoch", .type = OPT_BOOL, .off = O(log_alternate_epoch),
+	  .def = "0", .category = "report",
+	  .help = "log times in ms on the clock of log_alternate_epoch_clock_id instead of from the job's start" },
+	{ .name = "log_alternate_epoch_clock_id", .type = OPT_FUNC, .parse = parse_clock_id,
+	  .def = "0", .category = "report",
+	  .help = "the clock_gettime() clock of log_unix_epoch and log_alternate_epoch (0 CLOCK_REALTIME, 1 CLOCK_MONOTONIC, 7 CLOCK_BOOTTIME ...)" },
+	{ .name = "log_entries", .type = OPT_UINT, .off = O(log_entries), .def = "1024",
+	  .min = 1024, .max = 1U << 20, .category = "report",
+	  .help = "lines (of 64 bytes) each log's buffer holds before it is written out" },
 	{ .name = "log_max_value", .type = OPT_BOOL, .off = O(log_max_value), .def = "0",
 	  .category = "report", .help = "with log_avg_msec, log each window's largest latency instead of its mean" },
 	{ .name = "write_iolog", .type = OPT_STR, .off = O(write_iolog), .category = "report",
@@ -939,9 +951,6 @@ static const struct opt_def options[] = {
 	UNSUPPORTED("cgroup"),
 	UNSUPPORTED("cgroup_nodelete"),
 	UNSUPPORTED("profile"),
-	UNSUPPORTED("log_entries"),
-	UNSUPPORTED("log_alternate_epoch"),
-	UNSUPPORTED("log_alternate_epoch_clock_id"),
 	UNSUPPORTED("read_iolog_chunked"),
 	REFUSED("zone_reset_threshold", ONLY_ZBD),
 	REFUSED("zone_reset_frequency", ONLY_ZBD),
@@ -1215,6 +1224,25 @@ static int parse_sqpoll_cpu(const struct opt_def *def, struct job_opts *o, const
 		return -ERANGE;
 	}
 	o->sqthread_poll_cpu = (int)n;
+	return 0;
+}
+
+/* log_alternate_epoch_clock_id: a clock clock_gettime() has here. */
+static int parse_clock_id(const struct opt_def *def, struct job_opts *o, const char *v, char *why)
+{
+	struct timespec ts;
+	uint64_t id;
+
+	(void)def;
+	if (val_parse_u64(v ? v : "", &id, why))
+		return -EINVAL;
+	if (id > INT_MAX || clock_gettime((clockid_t)id, &ts)) {
+		snprintf(why, VAL_WHY_LEN,
+			 "clock_gettime() has no clock %s here (0 CLOCK_REALTIME, 1 CLOCK_MONOTONIC, 4 CLOCK_MONOTONIC_RAW, 7 CLOCK_BOOTTIME, 11 CLOCK_TAI)",
+			 v);
+		return -EINVAL;
+	}
+	o->log_clock_id = (unsigned)id;
 	return 0;
 }
 

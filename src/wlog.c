@@ -28,6 +28,7 @@
 #include "iowl/wlog.h"
 
 #define WLOG_BUF (64 * 1024)
+#define WLOG_ENTRY 64 /* log_entries: bytes a line is given in the buffer (most are 20-40) */
 
 enum { L_BW, L_IOPS, L_SLAT, L_CLAT, L_LAT, L_NR };
 
@@ -54,7 +55,8 @@ struct wlog {
 	uint16_t ioprio;       /* the thread's (prio, prioclass): an IO's without its own */
 	bool per_io;
 	bool track_max;	       /* log_max_value: averaged latency lines show the window's max */
-	bool unix_epoch;       /* log_unix_epoch: times are Unix ms */
+	bool epoch;	       /* log_unix_epoch, log_alternate_epoch: times on clock_id, in ms */
+	clockid_t clock_id;    /* log_alternate_epoch_clock_id */
 	uint64_t tbase;	       /* times are (now - tbase) / 10^6 ms */
 	uint64_t max[3][L_NR]; /* the window's largest slat, clat, lat per direction */
 	unsigned coarse;
@@ -160,14 +162,18 @@ int wlog_open(struct wlog **out, const struct job *job, unsigned number, struct 
 	l->avg_ns = (uint64_t)o->log_avg_msec * 1000000ULL;
 	l->per_io = !l->avg_ns && (o->write_bw_log || o->write_iops_log || o->write_lat_log);
 	l->track_max = l->avg_ns && o->log_max_value && o->write_lat_log;
-	l->unix_epoch = o->log_unix_epoch;
+	l->epoch = o->log_unix_epoch || o->log_alternate_epoch;
+	l->clock_id = (clockid_t)o->log_clock_id;
 	l->hist_ns = (uint64_t)o->log_hist_msec * 1000000ULL;
 	l->coarse = o->log_hist_coarseness;
 	for (unsigned d = 0; d < DDIR_NR; d++)
 		l->bs[d] = job->min_bs[d];
 	for (unsigned k = 0; k < L_NR && !ret; k++)
 		if (names[k])
-			ret = wf_open(&l->f[k], job, names[k], kinds[k], number, WLOG_BUF, err);
+			ret = wf_open(&l->f[k], job, names[k], kinds[k], number,
+				      o->log_entries ? (size_t)o->log_entries * WLOG_ENTRY :
+						       WLOG_BUF,
+				      err);
 	/* What fio leaves out of its per-IO logs: the disabled latencies, bw, and iops under gtod_reduce. */
 	l->on[L_BW] = !o->disable_bw;
 	l->on[L_IOPS] = !(o->disable_bw && o->disable_clat && o->disable_slat);
@@ -213,10 +219,10 @@ void wlog_start(struct wlog *l, const struct worker_stats *st, uint64_t t0)
 {
 	l->t0 = t0;
 	l->tbase = t0;
-	if (l->unix_epoch) { /* Unix time at t0, through the clock's offset from CLOCK_REALTIME */
+	if (l->epoch) { /* the epoch clock's time at t0, through its offset from iowl's clock */
 		struct timespec ts;
 
-		clock_gettime(CLOCK_REALTIME, &ts);
+		clock_gettime(l->clock_id, &ts);
 		l->tbase = t0 - ((uint64_t)ts.tv_sec * NSEC_PER_SEC + (uint64_t)ts.tv_nsec -
 				 (clock_ns() - t0));
 	}

@@ -245,6 +245,9 @@ struct job_opts {
 	bool disk_util; /* 0: its devices are not in the disk figures */
 	uint64_t bwavgtime, iopsavgtime; /* ns: the bw and iops sample windows */
 	bool log_unix_epoch, log_max_value;
+	bool log_alternate_epoch;	/* the logs' times on the clock of log_alternate_epoch_clock_id */
+	unsigned log_clock_id;		/* log_alternate_epoch_clock_id: a clock_gettime() clock */
+	unsigned log_entries;		/* lines of 64 bytes a log's buffer holds before a write() */
 	unsigned clocksource; /* enum clock_src: 0 iowl's choice */
 	unsigned sig_figs;    /* significant_figures: digits of the normal output's rates */
 	unsigned unit_base;   /* 1: the normal output's bandwidths in bits (0, 8: bytes) */

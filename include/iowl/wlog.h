@@ -3,8 +3,8 @@
  * A worker's fio logs (write_bw_log, write_iops_log, write_lat_log, write_hist_log), written
  * by the worker itself in fio 3.33's formats: one line per IO by default, or averaged over
  * log_avg_msec windows; histogram lines every log_hist_msec.  Lines collect in a buffer per
- * file, written out when it fills (one write() per 64 KiB), so a logged IO costs a
- * conversion to decimal and no system call.
+ * file, written out when it fills (one write() per log_entries lines of 64 bytes, 64 KiB by
+ * default), so a logged IO costs a conversion to decimal and no system call.
  */
 #ifndef IOWL_WLOG_H
 #define IOWL_WLOG_H
