@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "iowl/clock.h"
 #include "iowl/cli.h"
@@ -20,6 +21,7 @@
 #include "iowl/suggest.h"
 #include "iowl/sweep.h"
 #include "iowl/value.h"
+#include "iowl/verify.h"
 
 #define RO(field) offsetof(struct run_opts, field)
 
@@ -275,6 +277,20 @@ static int set_idle_prof(struct run_opts *o, const struct cli_flag *f, const cha
 	idleprof_text(stdout, &res);
 	idleprof_result_free(&res);
 	return CLI_DONE;
+}
+
+/* fio's --aux-path: the directory of the verify state files. */
+static int do_aux_path(struct run_opts *o, const struct cli_flag *f, const char *value,
+		       struct iowl_err *err)
+{
+	struct stat st;
+
+	if (stat(value, &st))
+		return err_set(err, "--aux-path=%s: %s", value, strerror(errno));
+	if (!S_ISDIR(st.st_mode))
+		return err_set(err, "--aux-path=%s: not a directory", value);
+	verify_state_dir(value);
+	return 0;
 }
 
 /* fio's --inflate-log: a compressed log printed as text, then the run is over. */
@@ -613,6 +629,8 @@ static const struct cli_flag table[] = {
 		 "=KB  accepted: iowl has no fixed pool to size"),
 	FIO_FLAG("bandwidth-log", CLI_ARG_NONE, set_true, RO(bandwidth_log),
 		 "  the run's bandwidth in agg-{read,write,trim}_bw.log"),
+	FIO_FLAG("aux-path", CLI_ARG_NEED, do_aux_path, 0,
+		 "=DIR  the verify state files (verify_state_save) go there, not the current directory"),
 	FIO_FLAG("debug", CLI_ARG_NEED, do_debug, 0,
 		 "=TYPE[,TYPE]  trace fio's categories iowl has (--debug=help lists them)"),
 	FIO_FLAG("idle-prof", CLI_ARG_NEED, set_idle_prof, 0,
@@ -625,8 +643,6 @@ static const struct cli_flag table[] = {
 	REFUSED("daemonize", MPI_WHY),
 	REFUSED("remote-config", MPI_WHY),
 	REFUSED("trigger-remote", MPI_WHY),
-	REFUSED("aux-path",
-		"iowl writes no state files of its own (fio puts verify state files there)"),
 	REFUSED("crctest", "iowl has no checksum speed test (bench/ holds its micro-benchmarks)"),
 	REFUSED("cpuclock-test",
 		"iowl calibrates the CPU's invariant TSC against CLOCK_MONOTONIC at every start and falls back to clock_gettime() where there is none (see clocksource); it has no separate test"),

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 /* A worker's life: set-up, the wait for the start, the workload, the verification after it, the end; and the run's hold on a blocked worker. */
 #include <errno.h>
+#include <limits.h>
 #include <linux/futex.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -148,7 +149,45 @@ static int setup_verify(struct worker *w)
 	verify_params_of(job, w->clone, &vp);
 	w->verify = verify_new(&vp, w->plan.files, w->plan.nfiles, w->eng.depth, w->eng.buf_size,
 			       job->o.randseed ^ (uint64_t)w->number << 32, &w->err);
+	if (w->verify && job->o.verify_state_load) {
+		char path[PATH_MAX];
+
+		if (verify_state_name(path, sizeof(path), job->o.name, w->number))
+			return err_set(&w->err, "job '%s': verify state file name too long",
+				       job->o.name);
+		if (verify_state_load(w->verify, path, &w->err))
+			return -EINVAL;
+		dprint(DBG_VERIFY, "job '%s' clone %u: %llu written units loaded from '%s'",
+		       job->o.name, w->clone, (unsigned long long)verify_state_loaded(w->verify),
+		       path);
+	}
 	return w->verify ? 0 : -EINVAL;
+}
+
+/*
+ * verify_state_save, as fio: at the end of a job that writes, also one stopped by a signal or
+ * an error, its units' last completed writes.  verify_only makes no writes and saves nothing
+ * (fio saves its dry run's, which a second verify-only run then reads wrongly).
+ */
+static void save_verify_state(struct worker *w)
+{
+	const struct job_opts *o = &w->job->o;
+	struct iowl_err err = { "" };
+	char path[PATH_MAX];
+	int ret;
+
+	if (!w->verify || !o->verify_state_save || o->verify_only ||
+	    !job_does_dir(w->job, DDIR_WRITE))
+		return;
+	ret = verify_state_name(path, sizeof(path), o->name, w->number) ?
+		      err_set(&err, "job '%s': verify state file name too long", o->name) :
+		      verify_state_save(w->verify, path, &err);
+	if (ret && !w->status) {
+		w->status = ret;
+		w->err = err;
+	} else if (ret) {
+		iowl_warn("%s", err.text);
+	}
 }
 
 /*
@@ -562,6 +601,7 @@ void *worker_main(void *arg)
 		w->status = verify_after_writes(w, work_end - w->start_ns);
 	if (w->verify && (bad = verify_drain(w->verify))) /* verify_async's last checks */
 		worker_record_verify(w, bad);
+	save_verify_state(w);
 	if (w->wlog && !w->ramp_end_ns)
 		log_ret = wlog_close(w->wlog, &w->stats, work_end, &log_err);
 	if (w->status && !w->pass_err && !w->stuck)

@@ -221,6 +221,8 @@ struct job_opts {
 	unsigned verify_backlog_batch;	/* 0: verify_backlog */
 	bool experimental_verify;
 	bool verify_only;		/* dry writes, then the read-back */
+	bool verify_state_save;		/* the units' last writes to local-NAME-N-verify.state */
+	bool verify_state_load;		/* ... and read back from there: checks what completed */
 	unsigned verify_async;		/* threads that check the reads, 0: the worker itself */
 	struct place_set verify_async_cpus;	/* their CPUs; empty: any */
 	unsigned trim_percentage;	/* of the verified writes, trimmed again (trim_backlog) */

@@ -173,6 +173,33 @@ void verify_next(struct verify *v, struct io_u *io);
  */
 bool verify_finish_writes(struct verify *v);
 
+/* --aux-path: the directory of the verify state files, "" or NULL: the current one (fio's). */
+void verify_state_dir(const char *dir);
+
+/*
+ * The verify state file of the worker numbered number (fio's thread number less 1) of job name,
+ * as fio names it: DIR/local-NAME-N-verify.state, each '/' in the name a '.'.  Returns 0 or
+ * -ENAMETOOLONG.
+ */
+int verify_state_name(char *out, size_t n, const char *name, unsigned number);
+
+/*
+ * verify_state_save: writes the last completed write of every unit (IOs in flight count as not
+ * completed) to path, replacing it whole.  Returns 0 or -errno with err set.
+ */
+int verify_state_save(const struct verify *v, const char *path, struct iowl_err *err);
+
+/*
+ * verify_state_load: takes the last writes saved at path by an earlier run of the same job as
+ * this run's: its reads and read-back check exactly the units whose writes had completed, each
+ * against its last write, and verify_only's dry writes leave them as loaded.  Returns 0 or
+ * -EINVAL with err set (a missing file, or one saved for other units).
+ */
+int verify_state_load(struct verify *v, const char *path, struct iowl_err *err);
+
+/* Units verify_state_load() found written; 0 when nothing was loaded. */
+uint64_t verify_state_loaded(const struct verify *v);
+
 /* The i-th failure kept in detail (i < VERIFY_LOG_MAX), or NULL. */
 const struct verify_failure *verify_failure_at(struct verify *v, unsigned i);
 

@@ -64,6 +64,8 @@ struct verify *verify_new(const struct verify_params *p, const struct target_fil
 	v->fatal = p->fatal;
 	v->dump = p->dump;
 	v->only = p->only;
+	v->dry = p->only;
+	v->writes = p->writes;
 	v->cfg.swap = p->offset;
 	pthread_mutex_init(&v->log_lock, NULL);
 	v->trim_zero = p->trim_zero;
@@ -285,6 +287,12 @@ unsigned verify_complete(struct verify *v, const struct io_u *io, bool ok)
 				 .src = src };
 
 	v->io_src[io->index] = SRC_READ;
+	if (io->op == DDIR_WRITE && v->dry && v->loaded) {
+		/* verify_only over a loaded state: the dry writes leave the units as loaded */
+		for (uint32_t k = 0; s && k < n; k++)
+			s[k] &= ~VERIFY_BUSY;
+		return 0;
+	}
 	if (io->op == DDIR_WRITE) {
 		/* A failed write leaves the units unknown: nothing is expected of them. */
 		for (uint32_t k = 0; s && k < n; k++)
@@ -389,7 +397,7 @@ bool verify_finish_writes(struct verify *v)
 		return false;
 	verify_trim_flush(v); /* what is queued is trimmed before the read-back */
 	/* With a backlog the earlier batches were read: only the last, partial one is left. */
-	if (!v->ring && v->state && v->do_verify) {
+	if (!v->ring && v->state && v->do_verify && v->writes) {
 		v->readback = true;
 		v->rb_unit = 0;
 		v->rb_file = 0;

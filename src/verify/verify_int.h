@@ -194,6 +194,10 @@ struct verify {
 	bool backlog_on, flushing;
 	bool dump; /* verify_dump */
 	bool only; /* verify_only: the units stand on their own, as in fio */
+	bool writes; /* the job writes (verify_params.writes) */
+	bool dry; /* verify_only: its writes are not made */
+	bool loaded; /* verify_state_load: state holds the last writes of an earlier run */
+	uint64_t loaded_units; /* units it named */
 	/* the read-back after the writes */
 	bool readback;
 	uint64_t rb_unit;

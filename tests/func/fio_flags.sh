@@ -75,7 +75,7 @@ expect_status 1 "$IOWL" --enghelp=sg
 
 # fio's flags iowl refuses: each by name, with a reason.
 for f in --server --client=h --daemonize=p --remote-config=f --trigger-remote=c \
-	 --aux-path=/tmp --crctest --cpuclock-test --merge-blktrace-only; do
+	 --crctest --cpuclock-test --merge-blktrace-only; do
 	expect_status 1 "$IOWL" $f --name=a $null
 	n=${f%%=*}
 	grep -q -- "$n is not supported: ..........." "$SCRATCH/err" || fail "$f: $(cat "$SCRATCH/err")"
