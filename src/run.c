@@ -35,6 +35,7 @@
 #include "iowl/progress.h"
 #include "iowl/ranks.h"
 #include "iowl/report.h"
+#include "iowl/cgroup.h"
 #include "iowl/verify.h"
 #include "iowl/cachefill.h"
 #include "iowl/fill.h"
@@ -212,6 +213,9 @@ int run_prepare(struct iowl_run *run, struct iowl_err *err)
 				warn_append(&run->jobs[j], &plan);
 			if (!ret && !c && keep && run->jobs[j].merged)
 				ret = bt_merge_write(&run->jobs[j], err);
+			if (!ret && !c && run->jobs[j].o.cgroup &&
+			    cgroup_check(run->jobs[j].o.cgroup, why.text, sizeof(why.text)))
+				ret = job_opt_err(&run->jobs[j], "cgroup", err, "%s", why.text);
 			if (!ret)
 				ret = preflight_clone(&pf, &run->jobs[j], c, number, &plan, err);
 			if (!ret && number < run->nplans)
@@ -1010,8 +1014,10 @@ static int run_phase(struct iowl_run *run, unsigned phase, unsigned *number,
 	if (!synced) /* the other ranks wait for this one at the barrier: it stops them */
 		ranks_phase_sync(run, phase, ret ? ret : -EIO,
 				 ret ? &err : &(struct iowl_err){ "cannot start a thread" });
-	if (joined)
+	if (joined) {
 		guard_set_settle(&run->guard);
+		cgroup_cleanup(); /* the groups the phase made, their threads ended */
+	}
 	failed = ret ? phase_failure(&p) : NULL;
 	if (failed)
 		err_set(why, "job '%s' failed to set up: %s", failed->job->o.name, failed->err.text);

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "iowl/flock.h"
+#include "iowl/cgroup.h"
 #include "iowl/ddir.h"
 #include "iowl/hist.h"
 #include "iowl/gen.h"
@@ -543,7 +544,10 @@ void *worker_main(void *arg)
 	/* placement first, so the buffers come from the job's NUMA policy, as fio; then the IDs */
 	dprint(DBG_PROCESS, "job '%s' clone %u: thread %u started", o->name, w->clone,
 	       w->number + 1);
-	w->status = place_apply(&o->place, w->number, o->name, &w->err);
+	if (o->cgroup) /* first: the threads the worker starts are in its group too */
+		w->status = cgroup_join(o->cgroup, o->cgroup_nodelete, o->name, &w->err);
+	if (!w->status)
+		w->status = place_apply(&o->place, w->number, o->name, &w->err);
 	if (!w->status &&
 	    (job_opt_is_set(w->job, OPT_ID_uid) || job_opt_is_set(w->job, OPT_ID_gid)))
 		w->status = jobctl_set_ids(job_opt_is_set(w->job, OPT_ID_uid) ? (long)o->uid : -1,
@@ -642,6 +646,8 @@ out:
 	 */
 	if (w->eng.ops && w->eng.ops->cleanup && !w->stuck)
 		w->eng.ops->cleanup(&w->eng);
+	if (o->cgroup)
+		cgroup_leave();
 	if (w->ctl->job_done)
 		__atomic_add_fetch(&w->ctl->job_done[w->job->index], 1, __ATOMIC_RELEASE);
 	dprint(DBG_PROCESS, "job '%s' clone %u: thread %u ends, status %d%s%s", o->name, w->clone,

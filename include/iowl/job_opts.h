@@ -288,6 +288,8 @@ struct job_opts {
 	bool userspace_reap;  /* libaio */
 	bool thp;	      /* mmap: transparent huge pages for the mappings */
 	char *ioscheduler;    /* the IO scheduler the job's devices are switched to, NULL: none */
+	char *cgroup;	      /* each clone's thread joins this blkio control group, NULL: none */
+	bool cgroup_nodelete; /* the groups made for it stay after the run */
 	unsigned io_submit_mode; /* 0 inline, 1 offload: a pool of iodepth submit threads */
 	bool serialize_overlap;	 /* no two IOs of a clone in flight share a byte */
 	unsigned flow;	      /* flow control weight, 0: not in a flow */

@@ -47,8 +47,8 @@ int verify_state_name(char *out, size_t n, const char *name, unsigned number)
 	for (i = 0; name[i] && i + 1 < sizeof(ename); i++)
 		ename[i] = name[i] == '/' ? '.' : name[i];
 	ename[i] = 0;
-	len = snprintf(out, n, "%s%slocal-%s-%u-verify.state", aux_dir, *aux_dir ? "/" : "",
-		       ename, number);
+	len = snprintf(out, n, "%s%slocal-%s-%u-verify.state", aux_dir, *aux_dir ? "/" : "", ename,
+		       number);
 	return len < 0 || (size_t)len >= n ? -ENAMETOOLONG : 0;
 }
 
@@ -245,7 +245,8 @@ static bool header_fits(const struct verify *v, struct vread *r, uint64_t *seed,
 		}
 		if (units != v->base[f + 1] - v->base[f]) {
 			snprintf(why, n,
-				 "it was saved for %" PRIu64 " units in file %u ('%s'), this job has %" PRIu64,
+				 "it was saved for %" PRIu64
+				 " units in file %u ('%s'), this job has %" PRIu64,
 				 units, f, v->files[f].path, v->base[f + 1] - v->base[f]);
 			return false;
 		}
@@ -273,7 +274,8 @@ int verify_state_load(struct verify *v, const char *path, struct iowl_err *err)
 	if (len >= 4)
 		memcpy(&crc, buf + r.len, 4);
 	if (len < VSTATE_HDR + 4 || le32toh(crc) != verify_crc32c_sw(0, buf, r.len)) {
-		snprintf(why, sizeof(why), "it is cut short or corrupt (its checksum does not match)");
+		snprintf(why, sizeof(why),
+			 "it is cut short or corrupt (its checksum does not match)");
 		goto bad;
 	}
 	if (!header_fits(v, &r, &seed, &job, &clone, why, sizeof(why)))
@@ -294,8 +296,8 @@ int verify_state_load(struct verify *v, const char *path, struct iowl_err *err)
 		if (!count)
 			break;
 		if (first >= end || count > end - first) {
-			snprintf(why, sizeof(why), "it names unit %" PRIu64 " of %" PRIu64, first + count,
-				 end);
+			snprintf(why, sizeof(why), "it names unit %" PRIu64 " of %" PRIu64,
+				 first + count, end);
 			goto bad;
 		}
 		for (uint32_t k = 0; k < count; k++) {

@@ -27,6 +27,7 @@ sed -e 's/^do_verify=0$/verify_only=1\nverify_state_load=1/' -e '/^rate_iops/d' 
 sed -e 's/^do_verify=0$/verify_only=1/' -e '/^rate_iops/d' w.fio > v0.fio
 "$IOWL" --output-format=json w.fio > w.json 2> w.err &
 pid=$!
+catches_sigint $pid || fail "the writer ended or never took SIGINT: $(cat w.err)"
 i=0
 while [ ! -s "$d" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
 sleep 1.5
