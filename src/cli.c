@@ -11,6 +11,7 @@
 #include "iowl/clock.h"
 #include "iowl/engine.h"
 #include "iowl/options.h"
+#include "iowl/profile.h"
 #include "iowl/analyze.h"
 #include "iowl/curve.h"
 #include "iowl/suggest.h"
@@ -168,6 +169,41 @@ static int cmdline_option(struct iowl_run *run, const char *name, const char *va
 	return 0;
 }
 
+/* --profile=NAME: its jobs join the command line's, with its options (profile.h). */
+struct profile_ctx {
+	struct iowl_run *run;
+	struct ini_section **cur;
+	unsigned argi;
+	struct iowl_err *err;
+};
+
+static int profile_add(void *ctx, const char *key, const char *value)
+{
+	struct profile_ctx *c = ctx;
+
+	return cmdline_option(c->run, key, value, c->cur, 0, c->argi, c->err);
+}
+
+/* Finds --profile=NAME and selects it; *argi: where, 0 for none. */
+static int profile_find(int argc, char **argv, unsigned *argi, struct iowl_err *err)
+{
+	struct profile_args *a = profile_cur();
+
+	*argi = 0;
+	for (int i = 1; i < argc; i++) {
+		if (strncmp(argv[i], "--profile", 9) || (argv[i][9] && argv[i][9] != '='))
+			continue;
+		if (*argi)
+			return err_set(err, "--profile: one profile at a time");
+		if (argv[i][9] != '=' || !argv[i][10])
+			return err_set(err, "--profile needs a profile (--profile=tiobench)");
+		*argi = (unsigned)i;
+		if (profile_select(a, argv[i] + 10, err))
+			return -EINVAL;
+	}
+	return 0;
+}
+
 static int read_job_files(struct iowl_run *run, struct iowl_err *err)
 {
 	for (unsigned i = 0; i < run->opts.nfiles; i++) {
@@ -232,14 +268,15 @@ static char *cli_command(int argc, char **argv)
 int cli_parse(int argc, char **argv, struct iowl_run *run, struct iowl_err *err)
 {
 	struct ini_section *cur = NULL;
-	unsigned nopts = 0;
-	int ret = 0;
+	struct profile_args *prof = profile_cur();
+	unsigned nopts = 0, prof_at, named = 0;
+	int ret = profile_find(argc, argv, &prof_at, err);
 
 	/*
 	 * As fio: the command line's jobs and defaults come first, in the first job file's group
 	 * (file index 0), wherever the files are among the options; then the job files.
 	 */
-	for (int i = 1; i < argc; i++) {
+	for (int i = 1; i < argc && !ret; i++) {
 		if (argv[i][0] == '-') {
 			const struct cli_flag *f = cli_flag_find(argv[i] + 2 * (argv[i][1] == '-'));
 
@@ -280,10 +317,24 @@ int cli_parse(int argc, char **argv, struct iowl_run *run, struct iowl_err *err)
 			ret = cli_flag_apply(&run->opts, f, eq ? eq + 1 : NULL,
 					     i + 1 < argc ? argv[i + 1] : NULL, &used_next, err);
 			i += used_next;
+		} else if (!strcmp(name, "profile") && prof_at) {
+			nopts++; /* its jobs come after the loop */
+		} else if (prof_at && profile_has_option(prof, name)) {
+			ret = profile_set(prof, name, eq ? eq + 1 : NULL, err);
 		} else {
+			named += !strcmp(name, "name");
 			ret = cmdline_option(run, name, eq ? eq + 1 : NULL, &cur, 0, (unsigned)i, err);
 			nopts++;
 		}
+	}
+	if (!ret && prof_at && named)
+		ret = err_set(err,
+			      "--profile=%s makes its own jobs: not with --name jobs beside it (run them apart)",
+			      prof->name);
+	if (!ret && prof_at) {
+		struct profile_ctx c = { run, &cur, prof_at, err };
+
+		ret = profile_jobs(prof, profile_add, &c);
 	}
 	if (!ret && run->opts.report && !(run->opts.command = cli_command(argc, argv)))
 		ret = err_nomem(err, "out of memory");

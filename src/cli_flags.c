@@ -13,6 +13,7 @@
 #include "iowl/clock.h"
 #include "iowl/cli.h"
 #include "iowl/options.h"
+#include "iowl/profile.h"
 #include "iowl/analyze.h"
 #include "iowl/curve.h"
 #include "iowl/debug.h"
@@ -33,6 +34,10 @@ static int cmdhelp(const char *name, struct iowl_err *err)
 	const struct opt_def *tab = opt_table(&n);
 	char type[256];
 
+	if (!name && profile_cur()->name) { /* fio: --profile=NAME --cmdhelp, its options */
+		profile_help(profile_cur(), stdout);
+		return CLI_DONE;
+	}
 	if (name && !one)
 		return err_set(err, "--cmdhelp: unknown option '%s' (iowl --cmdhelp lists them)",
 			       name);

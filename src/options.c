@@ -79,6 +79,7 @@ static int parse_sync_file_range(const struct opt_def *def, struct job_opts *o, 
 static int parse_gtod_reduce(const struct opt_def *def, struct job_opts *o, const char *v,
 			     char *why);
 static int parse_gtod_cpu(const struct opt_def *def, struct job_opts *o, const char *v, char *why);
+static int parse_profile(const struct opt_def *def, struct job_opts *o, const char *v, char *why);
 
 /*
  * Options other modules parse: each parser fills the part of the options its module owns
@@ -956,7 +957,8 @@ static const struct opt_def options[] = {
 	  .help = "each clone's thread joins this control group of the cgroup v1 blkio hierarchy (made if missing)" },
 	{ .name = "cgroup_nodelete", .type = OPT_BOOL, .off = O(cgroup_nodelete), .def = "0",
 	  .category = "place", .help = "keep the cgroups the run made instead of removing them at the end" },
-	UNSUPPORTED("profile"),
+	{ .name = "profile", .type = OPT_FUNC, .parse = parse_profile, .category = "job",
+	  .help = "fio's built-in job set, on the command line: --profile=tiobench (with --size=MiB, --block, --numruns, --dir, --threads); act is refused" },
 	UNSUPPORTED("read_iolog_chunked"),
 	REFUSED("zone_reset_threshold", ONLY_ZBD),
 	REFUSED("zone_reset_frequency", ONLY_ZBD),
@@ -1231,6 +1233,17 @@ static int parse_sqpoll_cpu(const struct opt_def *def, struct job_opts *o, const
 	}
 	o->sqthread_poll_cpu = (int)n;
 	return 0;
+}
+
+/* profile= in a job file: fio 3.33 ignores it there; it makes jobs only on the command line. */
+static int parse_profile(const struct opt_def *def, struct job_opts *o, const char *v, char *why)
+{
+	(void)def;
+	(void)o;
+	snprintf(why, VAL_WHY_LEN,
+		 "a profile makes its own jobs: give it on the command line (iowl --profile=%s); in a job file fio 3.33 ignores it",
+		 v && *v ? v : "tiobench");
+	return -EINVAL;
 }
 
 /* log_alternate_epoch_clock_id: a clock clock_gettime() has here. */
