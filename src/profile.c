@@ -36,7 +36,8 @@ int profile_select(struct profile_args *a, const char *name, struct iowl_err *er
 	if (!strcmp(name, "act"))
 		return err_set(err, "--profile=act: %s", ACT_WHY);
 	if (strcmp(name, "tiobench"))
-		return err_set(err, "--profile=%s: fio has no such profile (tiobench; act is refused)",
+		return err_set(err,
+			       "--profile=%s: fio has no such profile (tiobench; act is refused)",
 			       name);
 	*a = (struct profile_args){ .name = "tiobench", .block = 4096, .numruns = 1, .threads = 1 };
 	snprintf(a->dir, sizeof(a->dir), "./");
@@ -66,11 +67,12 @@ int profile_set(struct profile_args *a, const char *key, const char *value, stru
 		return 0;
 	}
 	if (val_parse_u64(value, &n, why))
-		return err_set(err, "--%s=%s: %s (the tiobench profile's %s is a whole number)", key,
-			       value, why, key);
+		return err_set(err, "--%s=%s: %s (the tiobench profile's %s is a whole number)",
+			       key, value, why, key);
 	if (!strcmp(key, "size")) {
 		if (!n || n > (UINT64_MAX >> 20))
-			return err_set(err, "--size=%s: the tiobench size is in MiB, 1 or more", value);
+			return err_set(err, "--size=%s: the tiobench size is in MiB, 1 or more",
+				       value);
 		a->size_mib = n;
 		return 0;
 	}

@@ -183,12 +183,8 @@ static void save_verify_state(struct worker *w)
 	ret = verify_state_name(path, sizeof(path), o->name, w->number) ?
 		      err_set(&err, "job '%s': verify state file name too long", o->name) :
 		      verify_state_save(w->verify, path, &err);
-	if (ret && !w->status) {
-		w->status = ret;
-		w->err = err;
-	} else if (ret) {
+	if (ret) /* as fio: a warning, the job's results stand (a read-only directory, say) */
 		iowl_warn("%s", err.text);
-	}
 }
 
 /*
