@@ -219,10 +219,7 @@ static bool header_fits(const struct verify *v, struct vread *r, uint64_t *seed,
 	char magic[8];
 	uint32_t iv, mode, nfiles, pad;
 
-	if (!get(r, magic, 8) || memcmp(magic, VSTATE_MAGIC, 8)) {
-		snprintf(why, n, "not an iowl verify state (fio's files are not read)");
-		return false;
-	}
+	get(r, magic, 8); /* checked before */
 	if (!get32(r, &iv) || !get32(r, &mode) || !get64(r, seed) || !get32(r, job) ||
 	    !get32(r, clone) || !get32(r, &nfiles) || !get32(r, &pad)) {
 		snprintf(why, n, "its header is cut short");
@@ -273,6 +270,11 @@ int verify_state_load(struct verify *v, const char *path, struct iowl_err *err)
 	r = (struct vread){ .p = buf, .len = len < 4 ? 0 : len - 4 };
 	if (len >= 4)
 		memcpy(&crc, buf + r.len, 4);
+	if (len < 8 || memcmp(buf, VSTATE_MAGIC, 8)) {
+		snprintf(why, sizeof(why),
+			 "not an iowl verify state (fio's state files are not read: their write counts replay fio's own random sequence)");
+		goto bad;
+	}
 	if (len < VSTATE_HDR + 4 || le32toh(crc) != verify_crc32c_sw(0, buf, r.len)) {
 		snprintf(why, sizeof(why),
 			 "it is cut short or corrupt (its checksum does not match)");

@@ -52,6 +52,11 @@ kind=$(jget "$SCRATCH/out" jobs.0.iowl.verify.first_failure.kind)
 [ "$off" -ge $((n * 4096)) ] && [ "$kind" = no_header ] ||
 	fail "verify without the state: first failure '$kind' at $off, expected no header past the $n blocks written"
 [ "$(jget "$SCRATCH/out" jobs.0.error)" = 84 ] || fail "verify without the state: error $(jget "$SCRATCH/out" jobs.0.error), expected 84"
+# a job that only reads checks, of all it reads, the blocks the state says were written
+sed -e 's/^rw=write$/rw=read/' -e 's/^do_verify=0$/verify_state_load=1/' -e '/^rate_iops/d' w.fio > r.fio
+expect_status 0 "$IOWL" --output-format=json r.fio
+[ "$(jget "$SCRATCH/out" jobs.0.read.total_ios)" = 2048 ] && [ "$(jget "$SCRATCH/out" jobs.0.iowl.verify.units)" = "$n" ] ||
+	fail "a reader with the state: $(jget "$SCRATCH/out" jobs.0.read.total_ios) reads, $(jget "$SCRATCH/out" jobs.0.iowl.verify.units) units checked, expected 2048 and $n"
 # a written block damaged after the stop is still found with the state; an unwritten one is not read
 printf 'X' | dd of="$d" bs=1 seek=100 conv=notrunc status=none
 printf 'X' | dd of="$d" bs=1 seek=$((8 * 1048576 - 100)) conv=notrunc status=none
@@ -62,6 +67,9 @@ grep -q "offset=0, length=4096" "$SCRATCH/err" || fail "the damaged block: $(hea
 mv local-w-0-verify.state keep.state
 expect_status 2 "$IOWL" v.fio
 grep -q "verify_state_load: cannot read 'local-w-0-verify.state': No such file" "$SCRATCH/err" || fail "missing state: $(cat "$SCRATCH/err")"
+printf 'not iowl' > local-w-0-verify.state
+expect_status 2 "$IOWL" v.fio
+grep -q "not an iowl verify state" "$SCRATCH/err" || fail "a foreign state: $(cat "$SCRATCH/err")"
 head -c 100 keep.state > local-w-0-verify.state
 expect_status 2 "$IOWL" v.fio
 grep -q "corrupt" "$SCRATCH/err" || fail "a cut state: $(cat "$SCRATCH/err")"
