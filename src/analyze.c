@@ -46,12 +46,12 @@ struct heat {
 
 struct analysis {
 	uint64_t ios, bytes;
-	uint64_t dir_ios[3], dir_bytes[3];
-	struct size_count sizes[3][SIZES_MAX];
-	unsigned nsizes[3];
-	uint64_t other_sizes[3];
-	uint64_t (*stream_ios)[3];
-	uint64_t (*stream_bytes)[3];
+	uint64_t dir_ios[DDIR_NR], dir_bytes[DDIR_NR];
+	struct size_count sizes[DDIR_NR][SIZES_MAX];
+	unsigned nsizes[DDIR_NR];
+	uint64_t other_sizes[DDIR_NR];
+	uint64_t (*stream_ios)[DDIR_NR];
+	uint64_t (*stream_bytes)[DDIR_NR];
 	struct heat heat;
 	struct lru lru;			/* the LRU hit-ratio curve */
 	int lru_err;

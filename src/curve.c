@@ -43,7 +43,7 @@ int curve_parse(const char *text, struct run_opts *o, struct iowl_err *err)
 
 /* Total IOPS, the share of each direction, and clone count of a collected run. */
 static void totals(const struct iowl_run *run, const struct run_outcome *o, double *iops,
-		   double share[3], unsigned *clones)
+		   double share[DDIR_NR], unsigned *clones)
 {
 	uint64_t ios[DDIR_NR] = { 0, 0, 0 }, all = 0;
 
@@ -67,7 +67,7 @@ static void totals(const struct iowl_run *run, const struct run_outcome *o, doub
 
 static void latencies(const struct run_outcome *o, struct curve_point *pt)
 {
-	struct hist *h = calloc(1, sizeof(*h));
+	struct hist *h = hist_alloc();
 	struct lat_stat clat, sched;
 	double p = 99;
 	uint64_t p99 = 0;
@@ -85,7 +85,7 @@ static void latencies(const struct run_outcome *o, struct curve_point *pt)
 		}
 	if (h && sched.n)
 		hist_percentiles(h, lat_min(&sched), sched.max, &p, 1, &p99);
-	free(h);
+	hist_free(h);
 	pt->clat_mean_us = lat_mean(&clat) / 1e3;
 	pt->sched_mean_us = sched.n ? lat_mean(&sched) / 1e3 : pt->clat_mean_us;
 	pt->sched_p99_us = (double)p99 / 1e3;
@@ -217,7 +217,7 @@ int curve_run(struct iowl_run *run)
 	struct job_set *base = ro->sets;
 	struct curve_point pts[CURVE_MAX_POINTS + 1];
 	struct iowl_err err = { "" };
-	double max, share[3];
+	double max, share[DDIR_NR];
 	int status = IOWL_EXIT_OK;
 	struct outfile of = { 0 };
 	FILE *out;
@@ -256,7 +256,7 @@ int curve_run(struct iowl_run *run)
 			totals(run, &o, &max, share, &clones);
 			pts[0].target = max;
 		}
-		totals(run, &o, &pts[i].iops, (double[3]){ 0 }, &(unsigned){ 0 });
+		totals(run, &o, &pts[i].iops, (double[DDIR_NR]){ 0 }, &(unsigned){ 0 });
 		latencies(&o, &pts[i]);
 		pts[i].status = run_status(run, &o);
 		status = run_status_worst(status, pts[i].status);

@@ -101,7 +101,7 @@ struct bucket {
 	const struct disk_dev *dev;
 	struct disk_iostat x;
 	double asked, kept, iops;
-	uint64_t ios[3], bytes[3], buffered_reads;
+	uint64_t ios[DDIR_NR], bytes[DDIR_NR], buffered_reads;
 	bool paced, direct_file;
 	char jobs[160];		/* "job 'a'" or "jobs 'a', 'b'" */
 	unsigned njobs;

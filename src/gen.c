@@ -61,17 +61,17 @@ struct gen_dir {
 struct gen_range {
 	uint64_t start;			/* absolute offset of the range */
 	uint64_t size;			/* rounded down to whole slots */
-	uint64_t pos[3];		/* sequential cursors, relative to start */
-	struct dist *dist[3];		/* non-uniform random_distribution, NULL: uniform */
+	uint64_t pos[DDIR_NR];		/* sequential cursors, relative to start */
+	struct dist *dist[DDIR_NR];		/* non-uniform random_distribution, NULL: uniform */
 	unsigned cpos;
 	uint64_t left;			/* random-map draws left in this pass (beside cpos: same line) */
 	uint64_t cbuf[COVER_BATCH];	/* the map's next blocks, computed a batch at a time */
 	struct cover cover;		/* full-coverage random map */
 	uint64_t nslots;
 	uint64_t home;			/* where the cursors start (walkers spread out) */
-	unsigned dpos[3];
-	uint64_t dbuf[3][DIST_BATCH];	/* each distribution's next blocks, a batch at a time */
-	uint64_t last[3];		/* rw_sequencer=identical: the start the IOs repeat */
+	unsigned dpos[DDIR_NR];
+	uint64_t dbuf[DDIR_NR][DIST_BATCH];	/* each distribution's next blocks, a batch at a time */
+	uint64_t last[DDIR_NR];		/* rw_sequencer=identical: the start the IOs repeat */
 	uint64_t zstart, zbytes;	/* zonemode=strided: the zone, and the bytes done in it */
 };
 
@@ -91,7 +91,7 @@ struct gen_stream {
 	unsigned rw_nr, nr_left;	/* random: IOs per new random offset */
 	uint32_t skip;			/* sequential: bytes skipped after each IO */
 	uint32_t slot;			/* random-map granularity */
-	struct gen_dir dir[3];
+	struct gen_dir dir[DDIR_NR];
 	struct gen_range *range;	/* one per file */
 	struct gen_dir sr[2];		/* bs_is_seq_rand: the sizes of sequential, random IOs */
 };
@@ -160,8 +160,8 @@ static int split_init(struct gen_dir *gd, const struct val_bssplit *bss, unsigne
 	return 0;
 }
 
-static int dir_init(struct gen_dir *gd, const struct job_opts *o, const unsigned min_bs[3],
-		    const unsigned max_bs[3], unsigned d, unsigned lbs, bool random)
+static int dir_init(struct gen_dir *gd, const struct job_opts *o, const unsigned min_bs[DDIR_NR],
+		    const unsigned max_bs[DDIR_NR], unsigned d, unsigned lbs, bool random)
 {
 	bool up = o->direct && o->bs_roundup;
 	double pct = o->pct_random_set & (1U << d) ? o->pct_random[d] : (random ? 100 : 0);
@@ -186,7 +186,7 @@ static int dir_init(struct gen_dir *gd, const struct job_opts *o, const unsigned
  */
 static int seq_rand_init(struct gen_dir *gd, const struct job_opts *o, unsigned k, unsigned lbs)
 {
-	unsigned lo[3], hi[3];
+	unsigned lo[DDIR_NR], hi[DDIR_NR];
 
 	lo[k] = (unsigned)(o->bsrange[k].hi ? o->bsrange[k].lo : o->bs[k]);
 	hi[k] = (unsigned)(o->bsrange[k].hi ? o->bsrange[k].hi : o->bs[k]);

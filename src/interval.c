@@ -27,19 +27,19 @@
 struct ivl_track {
 	struct snap cur;		/* the latest figures read */
 	struct snap prev;		/* at the end of the last interval */
-	struct snap_dir ss_prev[3];	/* at the last steady-state sample */
+	struct snap_dir ss_prev[DDIR_NR];	/* at the last steady-state sample */
 	bool final;			/* cur holds the worker's final figures */
-	bool borrowed;			/* cur's histograms are the worker's own (final, never copied) */
+	bool borrowed; /* cur's histograms are the worker's own (final, never copied) */
 };
 
 /* A reported unit: a worker, or with group_reporting the workers of a group. */
 struct ivl_unit {
-	unsigned lead;			/* its first worker; next_of[] links the others */
-	unsigned last;			/* its last worker */
+	unsigned lead; /* its first worker; next_of[] links the others */
+	unsigned last; /* its last worker */
 	unsigned nworkers;
 	struct ivl_series series;
-	struct hist *scratch[3];	/* a unit of several workers: the interval's merged histograms */
-	const struct hist *delta[3];	/* the interval's histogram per direction, NULL: no IO */
+	struct hist *scratch[DDIR_NR]; /* several workers: the interval's merged histograms */
+	const struct hist *delta[DDIR_NR]; /* the interval's histogram per direction, NULL: no IO */
 	/* steady state (ss_dur): one sample of the unit's IOPS, bandwidth, latency per ss_interval */
 	struct steady ss;
 	bool ss_on, ss_started;
@@ -364,7 +364,7 @@ void ivl_point_pcts(struct ivl_point *p, unsigned d, const struct hist *h)
  * the histogram differences go into u->delta: a worker's own difference (its prev snapshot,
  * or cur while prev is all zeros), or for several workers their sum in the unit's scratch.
  */
-static void unit_delta(struct ivl *iv, unsigned k, bool ss, struct snap_dir out[3])
+static void unit_delta(struct ivl *iv, unsigned k, bool ss, struct snap_dir out[DDIR_NR])
 {
 	struct ivl_unit *u = &iv->u[k];
 	bool many = u->nworkers > 1;
@@ -417,7 +417,7 @@ static void unit_point(struct ivl *iv, unsigned k, uint64_t t_ns, uint64_t ns,
 		       struct ivl_point *p)
 {
 	struct ivl_unit *u = &iv->u[k];
-	struct snap_dir x[3];
+	struct snap_dir x[DDIR_NR];
 
 	memset(p, 0, sizeof(*p));
 	p->dev = -1;
@@ -549,7 +549,7 @@ static void ss_sample(struct ivl *iv, unsigned k, uint64_t t)
 	struct ivl_unit *u = &iv->u[k];
 	const struct job_opts *o = &iv->w[u->lead]->job->o;
 	uint64_t ios = 0, bytes = 0, dt = t - u->ss_last;
-	struct snap_dir x[3];
+	struct snap_dir x[DDIR_NR];
 	struct lat_stat clat;
 
 	unit_delta(iv, k, true, x);

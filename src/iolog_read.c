@@ -31,7 +31,7 @@ struct rlog {
 	struct replay *r;
 	uint64_t cap;
 	uint64_t carry_ns; /* delay of lines that are not IOs, moved to the next IO */
-	uint32_t max_len[3];
+	uint32_t max_len[DDIR_NR];
 	unsigned dirs; /* RW_F_* seen */
 	struct rfiles *files;
 	int *map;     /* this log's file numbers -> index in files (text logs) */

@@ -49,10 +49,10 @@ struct mx_unit {
 	unsigned clone;
 	char rw[16], engine[32];
 	uint64_t bs, iodepth;
-	uint64_t ios[3], bytes[3], errors[3];
-	uint64_t clat_n[3];
+	uint64_t ios[DDIR_NR], bytes[DDIR_NR], errors[DDIR_NR];
+	uint64_t clat_n[DDIR_NR];
 	double clat_sum[3];		/* seconds */
-	uint64_t *le[3];		/* per bucket (not cumulative), NULL: no histogram */
+	uint64_t *le[DDIR_NR];		/* per bucket (not cumulative), NULL: no histogram */
 	unsigned inflight;
 	struct cfill_stats cfill;
 };
@@ -150,7 +150,7 @@ static void unit_labels(const struct mx_unit *u, char *buf, size_t len)
 	snprintf(buf, len, "job=\"%s\",clone=\"%u\"", esc(u->name, e, sizeof(e)), u->clone);
 }
 
-/* One counter family with a series per unit and direction, from the unit's uint64_t[3] at off. */
+/* One counter family with a series per unit and direction, from the unit's uint64_t[DDIR_NR] at off. */
 static void per_dir_counter(const struct metrics *m, FILE *f, bool om, const char *name,
 			    const char *help, size_t off)
 {

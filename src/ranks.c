@@ -71,7 +71,7 @@ struct wire_head {
 	int32_t status;
 	char host[64];
 	char why[WHY_LEN];
-	uint64_t ios[3], bytes[3], runtime_ns[3];
+	uint64_t ios[DDIR_NR], bytes[DDIR_NR], runtime_ns[DDIR_NR];
 };
 
 /*
@@ -680,13 +680,13 @@ static void put_parts(struct wire *w, const struct worker_stats *st)
 		struct stream_stats x = st->streams[i];
 		uint32_t m = 0;
 
-		for (unsigned d = 0; d < 3; d++) {
+		for (unsigned d = 0; d < DDIR_NR; d++) {
 			m |= x.clat_hist[d] ? 1U << d : 0;
 			x.clat_hist[d] = NULL;
 		}
 		wire_put(w, &x, sizeof(x));
 		wire_put(w, &m, sizeof(m));
-		for (unsigned d = 0; d < 3; d++)
+		for (unsigned d = 0; d < DDIR_NR; d++)
 			if (m & (1U << d))
 				put_hist(w, st->streams[i].clat_hist[d]);
 	}
@@ -720,7 +720,7 @@ static int get_parts(struct rd *r, struct worker_stats *st)
 
 		get(r, x, sizeof(*x));
 		get(r, &m, sizeof(m));
-		for (unsigned d = 0; d < 3; d++) {
+		for (unsigned d = 0; d < DDIR_NR; d++) {
 			x->clat_hist[d] = NULL;
 			if (!(m & (1U << d)) || r->bad)
 				continue;
@@ -773,7 +773,7 @@ static void put_unit(struct wire *w, const struct job_result *u)
 	st->nstreams = 0;
 	st->steps = NULL;
 	st->nsteps = 0;
-	for (unsigned d = 0; d < 3; d++) /* and so do the per-priority ones */
+	for (unsigned d = 0; d < DDIR_NR; d++) /* and so do the per-priority ones */
 		st->dir[d].prios = NULL;
 	for (unsigned i = 0; i < NHIST; i++) {
 		if (*hist_slot(st, i))

@@ -58,18 +58,18 @@ struct wlog {
 	bool epoch;	       /* log_unix_epoch, log_alternate_epoch: times on clock_id, in ms */
 	clockid_t clock_id;    /* log_alternate_epoch_clock_id */
 	uint64_t tbase;	       /* times are (now - tbase) / 10^6 ms */
-	uint64_t max[3][L_NR]; /* the window's largest slat, clat, lat per direction */
+	uint64_t max[DDIR_NR][L_NR]; /* the window's largest slat, clat, lat per direction */
 	unsigned coarse;
 	uint64_t t0;
 	uint64_t avg_ns, next_avg;	/* log_avg_msec windows; avg_ns 0: per IO */
 	uint64_t avg_from;		/* when the window began: where the last one was taken */
 	uint64_t hist_ns, next_hist;	/* log_hist_msec */
-	struct snap_dir base[3];	/* the cumulative figures where the window began */
-	struct hist *hist_prev[3];	/* the histograms at the last histogram line */
+	struct snap_dir base[DDIR_NR];	/* the cumulative figures where the window began */
+	struct hist *hist_prev[DDIR_NR];	/* the histograms at the last histogram line */
 	struct hist *hist_delta;
 	uint64_t *bins;
 	char *line;			/* one histogram line */
-	unsigned bs[3];			/* reported with histogram lines: the direction's smallest size */
+	unsigned bs[DDIR_NR];			/* reported with histogram lines: the direction's smallest size */
 };
 
 /* Writes out the buffer: as it is, or with log_store_compressed as one zlib stream. */

@@ -248,7 +248,7 @@ static void debug_setup(const struct worker *w)
 	       "job '%s' clone %u: randseed=%llu, thread number %u (offsets, sizes and buffers are drawn from both)%s",
 	       o->name, w->clone, (unsigned long long)o->randseed, w->number + 1,
 	       w->cmdprio ? ", cmdprio draws from randseed ^ number << 40" : "");
-	for (unsigned d = 0; d < 3; d++)
+	for (unsigned d = 0; d < DDIR_NR; d++)
 		if (o->rate[d] || o->rate_iops[d] || o->rate_min[d] || o->rate_iops_min[d])
 			dprint(DBG_RATE,
 			       "job '%s' clone %u %s: rate=%llu B/s rate_iops=%llu rate_min=%llu B/s rate_iops_min=%llu, rate_process %u",

@@ -222,7 +222,7 @@ int fmt_lat_buckets(const struct worker_stats *st, double *ns, double *us, doubl
 		one = src ? src : one;
 	}
 	/* One direction's histogram is used as it is; only several are added up (38 KiB each). */
-	if (n > 1 && !(h = calloc(1, sizeof(*h))))
+	if (n > 1 && !(h = hist_alloc()))
 		return -ENOMEM;
 	for (unsigned d = 0; h && d < DDIR_NR; d++) {
 		const struct hist *src = clat ? st->dir[d].clat_hist : st->dir[d].lat_hist;
@@ -237,7 +237,7 @@ int fmt_lat_buckets(const struct worker_stats *st, double *ns, double *us, doubl
 		memset(us, 0, HIST_FIO_US_NR * sizeof(*us));
 		memset(ms, 0, HIST_FIO_MS_NR * sizeof(*ms));
 	}
-	free(h);
+	hist_free(h);
 	floor_pcts(ns, HIST_FIO_NS_NR);
 	floor_pcts(us, HIST_FIO_US_NR);
 	floor_pcts(ms, HIST_FIO_MS_NR);

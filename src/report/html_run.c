@@ -20,8 +20,8 @@ enum { V_IOPS, V_BW, V_P50, V_P99, V_P999, V_NV };
 struct timeline {
 	size_t n;
 	double *t;			/* s, the end of each interval */
-	double *v[3][V_NV];		/* per direction: IOPS, MiB/s, p50, p99, p99.9 latency (ns) */
-	bool has[3];
+	double *v[DDIR_NR][V_NV];		/* per direction: IOPS, MiB/s, p50, p99, p99.9 latency (ns) */
+	bool has[DDIR_NR];
 };
 
 static bool tl_alloc(struct html *h, struct timeline *tl, size_t n)

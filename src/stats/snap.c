@@ -34,7 +34,7 @@ static void dir_zero(struct snap_dir *sd)
 	lat_init(&sd->lat);
 }
 
-void snap_dirs_take(struct snap_dir dir[3], const struct worker_stats *st)
+void snap_dirs_take(struct snap_dir dir[DDIR_NR], const struct worker_stats *st)
 {
 	for (unsigned d = 0; d < DDIR_NR; d++) {
 		const struct dir_stats *ds = &st->dir[d];
