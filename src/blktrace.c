@@ -132,7 +132,7 @@ static int bt_next(struct bt_cursor *c, struct iowl_err *err)
  * merge_blktrace_scalars / merge_blktrace_iters: ':' separated numbers, one per trace (fio
  * takes each as a whole number), or def for every trace when unset.
  */
-static int bt_list(const struct job *job, const char *opt, const char *list, unsigned n,
+static int bt_list(const struct job *job, enum opt_id opt, const char *list, unsigned n,
 		   struct bt_cursor *c, size_t off, unsigned def, struct iowl_err *err)
 {
 	unsigned k = 0;
@@ -183,10 +183,10 @@ int bt_merge(const struct job *job, char **logs, unsigned n, char **buf, size_t 
 
 	if (!c)
 		return err_nomem(err, "out of memory");
-	ret = bt_list(job, "merge_blktrace_scalars", o->merge_blktrace_scalars, n, c,
+	ret = bt_list(job, OPT_ID_merge_blktrace_scalars, o->merge_blktrace_scalars, n, c,
 		      offsetof(struct bt_cursor, scalar), 100, err);
 	if (!ret)
-		ret = bt_list(job, "merge_blktrace_iters", o->merge_blktrace_iters, n, c,
+		ret = bt_list(job, OPT_ID_merge_blktrace_iters, o->merge_blktrace_iters, n, c,
 			      offsetof(struct bt_cursor, nr_iter), 1, err);
 	for (unsigned i = 0; !ret && i < n; i++) {
 		uint32_t magic;
@@ -197,7 +197,7 @@ int bt_merge(const struct job *job, char **logs, unsigned n, char **buf, size_t 
 			break;
 		if (c[i].size < sizeof(magic) ||
 		    (memcpy(&magic, c[i].data, sizeof(magic)), !bt_magic(magic, &c[i].swap)))
-			ret = job_opt_err(job, "merge_blktrace_file", err,
+			ret = job_opt_err(job, OPT_ID_merge_blktrace_file, err,
 					  "read_iolog '%s' is not a blktrace binary trace (only blktraces are merged)",
 					  logs[i]);
 	}

@@ -62,7 +62,7 @@ int cli_check_jobs(const struct iowl_run *run, struct iowl_err *err)
 		const struct job *job = &run->jobs[j];
 
 		if (o->readonly && (job_does_dir(job, 1) || job_does_dir(job, 2)))
-			return job_opt_err(job, "rw", err,
+			return job_opt_err(job, OPT_ID_rw, err,
 					   "job '%s' %s, and --readonly forbids writes and trims (as fio)",
 					   job->o.name, job_does_dir(job, 1) ? "writes" : "trims");
 		clones += job->o.numjobs;
@@ -72,11 +72,11 @@ int cli_check_jobs(const struct iowl_run *run, struct iowl_err *err)
 		unsigned c = job->o.clocksource;
 
 		if (c && want && c != want)
-			return job_opt_err(job, "clocksource", err,
+			return job_opt_err(job, OPT_ID_clocksource, err,
 					   "the run has one clock: job '%s' asks for another than the jobs before it (give clocksource in [global])",
 					   job->o.name);
 		if (c == CLOCK_SRC_CPU && !iowl_clock.tsc)
-			return job_opt_err(job, "clocksource", err,
+			return job_opt_err(job, OPT_ID_clocksource, err,
 					   "clocksource=cpu: this CPU has no invariant time-stamp counter iowl could calibrate (or IOWL_CLOCK=gettime is set); use clock_gettime");
 		want = c ? c : want;
 		if (c == CLOCK_SRC_GETTIME) /* before any worker starts */

@@ -123,7 +123,7 @@ static int check_own_rates(const struct job *job, struct iowl_err *err)
 		const char *name = opt_by_id(opts[i])->name;
 
 		if (job_opt_is_set(job, opts[i]))
-			return job_opt_err(job, name, err,
+			return job_opt_err(job, opts[i], err,
 					   "--curve sets each point's rate_iops itself: a job with %s of its own would not measure the curve (drop %s)",
 					   name, name);
 	}

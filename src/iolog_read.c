@@ -462,12 +462,12 @@ int replay_prepare(struct job *job, struct iowl_err *err)
 	if (!o->read_iolog)
 		return 0;
 	if (o->replay_align & (o->replay_align - 1))
-		return job_opt_err(job, "replay_align", err, "%u is not a power of 2 (e.g. 4096)",
-				   o->replay_align);
+		return job_opt_err(job, OPT_ID_replay_align, err,
+				   "%u is not a power of 2 (e.g. 4096)", o->replay_align);
 	logs = val_split_names(o->read_iolog, why);
 	if (!logs || !logs[0]) {
 		val_strv_free(logs);
-		return job_opt_err(job, "read_iolog", err, "%s",
+		return job_opt_err(job, OPT_ID_read_iolog, err, "%s",
 				   why[0] ? why : "give a log file name");
 	}
 	while (logs[n])
@@ -478,16 +478,16 @@ int replay_prepare(struct job *job, struct iowl_err *err)
 		job->merged_len = 0;
 		ret = *o->merge_blktrace_file ?
 			      bt_merge(job, logs, n, &job->merged, &job->merged_len, err) :
-			      job_opt_err(job, "merge_blktrace_file", err,
+			      job_opt_err(job, OPT_ID_merge_blktrace_file, err,
 					  "empty value (give a file name)");
 		if (!ret && !job->merged_len)
-			ret = job_opt_err(job, "merge_blktrace_file", err,
+			ret = job_opt_err(job, OPT_ID_merge_blktrace_file, err,
 					  "the traces hold no queued read, write or discard: nothing to merge");
 		n = 1;
 	} else if (o->merge_blktrace_scalars || o->merge_blktrace_iters) {
 		ret = job_opt_err(job,
-				  o->merge_blktrace_scalars ? "merge_blktrace_scalars" :
-							      "merge_blktrace_iters",
+				  o->merge_blktrace_scalars ? OPT_ID_merge_blktrace_scalars :
+							      OPT_ID_merge_blktrace_iters,
 				  err,
 				  "applies to the merge of merge_blktrace_file, which is not set");
 	}
@@ -508,7 +508,7 @@ int replay_prepare(struct job *job, struct iowl_err *err)
 		blktrace |= l.r->blktrace;
 	}
 	if (!ret && !dirs)
-		ret = job_opt_err(job, "read_iolog", err,
+		ret = job_opt_err(job, OPT_ID_read_iolog, err,
 				  "the log holds only syncs: nothing to replay");
 	if (!ret)
 		ret = replay_apply(job, &files, max_len, dirs, blktrace, err);

@@ -49,11 +49,11 @@ bool job_group_merged(const struct job *job)
 }
 
 /* Position of an option for messages: where it was set, else the job's section. */
-static const struct opt_pos *pos_of(const struct job *job, const char *name, struct opt_pos *tmp)
+static const struct opt_pos *pos_of(const struct job *job, enum opt_id id, struct opt_pos *tmp)
 {
-	const struct opt_def *def = opt_find(name);
+	const struct opt_def *def = opt_by_id(id);
 
-	if (def && job->pos[opt_index(def)].file)
+	if (job->pos[opt_index(def)].file)
 		return &job->pos[opt_index(def)];
 	tmp->file = job->file;
 	tmp->line = job->line;
@@ -64,13 +64,13 @@ static const struct opt_pos *pos_of(const struct job *job, const char *name, str
  * Where a message about opt in job belongs: the line that set opt ("opt=value" there), or the
  * job's section ("job 'name'").  Sets *file and *line; returns what into what.
  */
-static const char *job_opt_where(const struct job *job, const char *opt, const char **file,
+static const char *job_opt_where(const struct job *job, enum opt_id opt, const char **file,
 				 unsigned *line, char *what, size_t len)
 {
-	const struct opt_def *def = opt_find(opt);
-	const struct opt_pos *p = def ? &job->pos[opt_index(def)] : NULL;
+	const struct opt_def *def = opt_by_id(opt);
+	const struct opt_pos *p = &job->pos[opt_index(def)];
 
-	if (p && p->file) {
+	if (p->file) {
 		*file = p->file;
 		*line = p->line;
 		snprintf(what, len, "%s%s%s", def->name, p->value ? "=" : "", p->value ? p->value : "");
@@ -82,7 +82,7 @@ static const char *job_opt_where(const struct job *job, const char *opt, const c
 	return what;
 }
 
-int job_opt_err(const struct job *job, const char *opt, struct iowl_err *err, const char *fmt, ...)
+int job_opt_err(const struct job *job, enum opt_id opt, struct iowl_err *err, const char *fmt, ...)
 {
 	char msg[IOWL_ERR_LEN / 2], what[IOWL_ERR_LEN / 2];
 	const char *file;
@@ -120,7 +120,7 @@ bool job_opt_is_set(const struct job *job, enum opt_id id)
  * "iowl: FILE:LINE: warning: opt=value: <message>" at the line that set opt.
  */
 static void __attribute__((format(printf, 3, 4)))
-job_warn(const struct job *job, const char *opt, const char *fmt, ...)
+job_warn(const struct job *job, enum opt_id opt, const char *fmt, ...)
 {
 	char msg[IOWL_ERR_LEN / 2], what[IOWL_ERR_LEN / 2];
 	const char *file;
@@ -141,17 +141,17 @@ job_warn(const struct job *job, const char *opt, const char *fmt, ...)
 		err_at(err, _p->file, _p->line, __VA_ARGS__);                          \
 	})
 
-static const char *const dir_names[3] = { "reads", "writes", "trims" };
+static const char *const dir_names[DDIR_NR] = { "reads", "writes", "trims" };
 
 /* The sizes a direction can issue: bssplit, else bsrange, else bs (fio's precedence). */
-static int derive_bs(const struct job_opts *o, unsigned min_bs[3], unsigned max_bs[3],
-		     const char **why_opt, char *why, size_t len)
+static int derive_bs(const struct job_opts *o, unsigned min_bs[DDIR_NR], unsigned max_bs[DDIR_NR],
+		     enum opt_id *why_opt, char *why, size_t len)
 {
 	for (unsigned d = 0; d < DDIR_NR; d++) {
 		uint64_t lo = o->bs[d], hi = o->bs[d];
 
 		if (o->bssplit[d].n && o->bsrange[d].hi) {
-			*why_opt = "bsrange";
+			*why_opt = OPT_ID_bsrange;
 			snprintf(why, len, "bsrange and bssplit both set the block sizes of %s (keep one)",
 				 dir_names[d]);
 			return -EINVAL;
@@ -171,13 +171,13 @@ static int derive_bs(const struct job_opts *o, unsigned min_bs[3], unsigned max_
 			lo = o->bsrange[d].lo;
 			hi = o->bsrange[d].hi;
 			if (!lo) {
-				*why_opt = "bsrange";
+				*why_opt = OPT_ID_bsrange;
 				snprintf(why, len, "bsrange starts at 0 (block sizes must be at least 1 byte, e.g. 4k-64k)");
 				return -EINVAL;
 			}
 		}
 		if (hi > UINT32_MAX) {
-			*why_opt = o->bssplit[d].n ? "bssplit" : "bsrange";
+			*why_opt = o->bssplit[d].n ? OPT_ID_bssplit : OPT_ID_bsrange;
 			snprintf(why, len, "block sizes above 4 GiB are not supported");
 			return -EINVAL;
 		}
@@ -194,7 +194,7 @@ static int derive_bs(const struct job_opts *o, unsigned min_bs[3], unsigned max_
 
 static int derive_job_bs(struct job *job, struct iowl_err *err)
 {
-	const char *opt = "bs";
+	enum opt_id opt = OPT_ID_bs;
 	char why[256];
 
 	bool both = false;
@@ -206,7 +206,8 @@ static int derive_job_bs(struct job *job, struct iowl_err *err)
 		job->o.bsrange[d].hi = 0;
 	}
 	if (both)
-		job_warn(job, "bsrange", "bssplit sets the block sizes: bsrange is ignored where both are given (as fio)");
+		job_warn(job, OPT_ID_bsrange,
+			 "bssplit sets the block sizes: bsrange is ignored where both are given (as fio)");
 	if (derive_bs(&job->o, job->min_bs, job->max_bs, &opt, why, sizeof(why)))
 		return JOB_ERR(job, opt, err, "%s", why);
 	job->dirs = job->o.rw & (RW_F_READ | RW_F_WRITE | RW_F_TRIM);
@@ -280,7 +281,7 @@ static int validate_streams(struct job *job, struct iowl_err *err)
 	}
 	for (unsigned i = 0; i < job->nstreams; i++) {
 		struct job_stream *s = &job->streams[i];
-		const char *opt = "bs";
+		enum opt_id opt = OPT_ID_bs;
 		char why[256];
 
 		if (derive_bs(&s->o, s->min_bs, s->max_bs, &opt, why, sizeof(why)))
@@ -310,19 +311,22 @@ static void check_depths(struct job *job)
 		o->iodepth_batch_submit = o->iodepth;
 	/* As fio: the batches and the low mark are capped by the depth, never refused. */
 	if (o->iodepth_batch_submit > o->iodepth) {
-		job_warn(job, "iodepth_batch_submit", "above iodepth=%u: batches of %u are submitted (as fio)",
-			 o->iodepth, o->iodepth);
+		job_warn(job, OPT_ID_iodepth_batch_submit,
+			 "above iodepth=%u: batches of %u are submitted (as fio)", o->iodepth,
+			 o->iodepth);
 		o->iodepth_batch_submit = o->iodepth;
 	}
 	if (o->iodepth_batch_complete_min > o->iodepth) {
-		job_warn(job, "iodepth_batch_complete_min", "above iodepth=%u: at most %u completions are waited for (as fio)",
+		job_warn(job, OPT_ID_iodepth_batch_complete_min,
+			 "above iodepth=%u: at most %u completions are waited for (as fio)",
 			 o->iodepth, o->iodepth);
 		o->iodepth_batch_complete_min = o->iodepth;
 	}
 	/* 0 (the default) is iodepth_batch_complete_min, as in fio (at least 1). */
 	if (o->iodepth_batch_complete_max &&
 	    o->iodepth_batch_complete_max < o->iodepth_batch_complete_min) {
-		job_warn(job, "iodepth_batch_complete_max", "below iodepth_batch_complete_min=%u: raised to it (as fio)",
+		job_warn(job, OPT_ID_iodepth_batch_complete_max,
+			 "below iodepth_batch_complete_min=%u: raised to it (as fio)",
 			 o->iodepth_batch_complete_min);
 		o->iodepth_batch_complete_max = o->iodepth_batch_complete_min;
 	}
@@ -332,8 +336,8 @@ static void check_depths(struct job *job)
 	if (o->iodepth_batch_complete_max > o->iodepth)
 		o->iodepth_batch_complete_max = o->iodepth;
 	if (o->iodepth_low > o->iodepth)
-		job_warn(job, "iodepth_low", "above iodepth=%u: the low mark is the depth (as fio)",
-			 o->iodepth);
+		job_warn(job, OPT_ID_iodepth_low,
+			 "above iodepth=%u: the low mark is the depth (as fio)", o->iodepth);
 	if (!o->iodepth_low || o->iodepth_low > o->iodepth)
 		o->iodepth_low = o->iodepth;
 }
@@ -357,7 +361,7 @@ static int check_engine(struct job *job, struct iowl_err *err)
 	const struct opt_def *tab = opt_table(&n);
 
 	if (!ops)
-		return JOB_ERR(job, "ioengine", err, "ioengine '%s' is not built in",
+		return JOB_ERR(job, OPT_ID_ioengine, err, "ioengine '%s' is not built in",
 			       o->ioengine);
 	job->engine = ops;
 	for (unsigned i = 0; i < n; i++) {
@@ -373,12 +377,13 @@ static int check_engine(struct job *job, struct iowl_err *err)
 		o->direct = true;
 	if (job_opt_is_set(job, OPT_ID_cmdprio_bssplit) &&
 	    job_opt_is_set(job, OPT_ID_cmdprio_percentage))
-		return JOB_ERR(job, "cmdprio_bssplit", err,
+		return JOB_ERR(job, OPT_ID_cmdprio_bssplit, err,
 			       "cmdprio_bssplit and cmdprio_percentage both say which IOs get a priority: use one of them (as fio)");
 	if (job_opt_is_set(job, OPT_ID_sqthread_poll_cpu) && !o->sqthread_poll)
-		job_warn(job, "sqthread_poll_cpu", "is ignored without sqthread_poll=1 (as fio)");
+		job_warn(job, OPT_ID_sqthread_poll_cpu,
+			 "is ignored without sqthread_poll=1 (as fio)");
 	if (o->hipri && !o->direct && !strcmp(o->ioengine, "io_uring"))
-		return JOB_ERR(job, "hipri", err,
+		return JOB_ERR(job, OPT_ID_hipri, err,
 			       "hipri (polled completions) needs direct=1: buffered IO cannot be polled (fio runs it and every IO fails with EOPNOTSUPP)");
 	if (o->uncached && o->direct)
 		iowl_warn("job '%s': uncached acts on buffered IO only: with direct=1 it changes nothing",
@@ -397,10 +402,10 @@ static int check_unlink_each_loop(const struct job *job, struct iowl_err *err)
 	if (!o->unlink_each_loop || o->loops < 2 || o->time_based)
 		return 0;
 	if (job_does_dir(job, 0))
-		return JOB_ERR(job, "unlink_each_loop", err,
+		return JOB_ERR(job, OPT_ID_unlink_each_loop, err,
 			       "unlink_each_loop gives every loop after the first a new, empty file: this job reads, so its second loop would have nothing to read (fio fails it with ENOENT); use it with a job that only writes");
 	if (o->registerfiles)
-		return JOB_ERR(job, "unlink_each_loop", err,
+		return JOB_ERR(job, OPT_ID_unlink_each_loop, err,
 			       "unlink_each_loop opens a new file every loop, but io_uring's registered files (registerfiles, sqthread_poll) keep the first one: drop one of them");
 	return 0;
 }
@@ -413,26 +418,26 @@ static int check_files_fio(struct job *job, struct iowl_err *err)
 	if (o->pre_read)
 		o->invalidate = false;
 	if (o->zonemode == ZONEMODE_NONE && o->zonesize)
-		return JOB_ERR(job, "zonesize", err,
+		return JOB_ERR(job, OPT_ID_zonesize, err,
 			       "zonesize needs zonemode=strided (fio refuses zonemode=none with zonesize too)");
 	if (o->zonemode == ZONEMODE_STRIDED && !o->zonesize)
-		return JOB_ERR(job, "zonemode", err,
+		return JOB_ERR(job, OPT_ID_zonemode, err,
 			       "zonemode=strided needs zonesize (the bytes of IO in each zone, e.g. zonesize=256m)");
 	if (o->zonemode == ZONEMODE_NONE && (o->zonerange || o->zoneskip))
-		job_warn(job, o->zonerange ? "zonerange" : "zoneskip",
+		job_warn(job, o->zonerange ? OPT_ID_zonerange : OPT_ID_zoneskip,
 			 "only means something with zonemode=strided: ignored (as fio)");
 	if (o->zonemode != ZONEMODE_ZBD && o->zonecapacity)
-		job_warn(job, "zonecapacity",
+		job_warn(job, OPT_ID_zonecapacity,
 			 "only means something with zonemode=zbd: ignored (as fio)");
 	if (o->zonemode == ZONEMODE_STRIDED && !o->zonerange)
 		o->zonerange = o->zonesize; /* fio's default */
 	for (unsigned d = 0; d < DDIR_NR && o->bs_unaligned && o->direct; d++)
 		if (o->bsrange[d].hi)
-			return JOB_ERR(job, "bs_unaligned", err,
+			return JOB_ERR(job, OPT_ID_bs_unaligned, err,
 				       "bs_unaligned gives sizes of any byte count, which direct=1 cannot issue (fio's IOs fail with EINVAL): use direct=0, or drop bs_unaligned");
 	for (unsigned d = 0; d < DDIR_NR && o->bs_unaligned && o->verify; d++)
 		if (o->bsrange[d].hi)
-			return JOB_ERR(job, "bs_unaligned", err,
+			return JOB_ERR(job, OPT_ID_bs_unaligned, err,
 				       "bs_unaligned gives sizes of any byte count, which split iowl's verify units (verify_interval bytes, each written whole): drop one of them");
 	return 0;
 }
@@ -446,13 +451,13 @@ static int add_dir_files(struct job *job, struct iowl_err *err)
 	int r = dirfiles_add(o->opendir, &job->filenames, &job->nfilenames, why);
 
 	if (r)
-		return JOB_ERR(job, "opendir", err, "opendir=%s: %s", o->opendir, why);
+		return JOB_ERR(job, OPT_ID_opendir, err, "opendir=%s: %s", o->opendir, why);
 	if (job->nfilenames == before)
-		return JOB_ERR(job, "opendir", err,
+		return JOB_ERR(job, OPT_ID_opendir, err,
 			       "opendir=%s: no regular file below it (fio's opendir takes the files in it and its subdirectories; symbolic links are left out)",
 			       o->opendir);
 	if (!o->filename && job_opt_is_set(job, OPT_ID_nrfiles) && o->nrfiles != job->nfilenames)
-		job_warn(job, "nrfiles",
+		job_warn(job, OPT_ID_nrfiles,
 			 "opendir= finds %u files: the job uses them all, nrfiles is ignored (fio 3.33 takes the first nrfiles of them when nrfiles comes after opendir, all of them when before)",
 			 job->nfilenames);
 	o->nrfiles = job->nfilenames;
@@ -469,26 +474,27 @@ static int check_files(struct job *job, struct iowl_err *err)
 
 		job->filenames = val_split_names(o->filename, why);
 		if (!job->filenames)
-			return JOB_ERR(job, "filename", err, "filename=%s: %s%s", o->filename,
+			return JOB_ERR(job, OPT_ID_filename, err, "filename=%s: %s%s", o->filename,
 				       why[0] ? why : "out of memory",
 				       why[0] ? " (an unset ${VAR} expands to nothing)" : "");
 		while (job->filenames[n])
 			n++;
 		job->nfilenames = n;
 		if (job_opt_is_set(job, OPT_ID_nrfiles) && o->nrfiles != n)
-			job_warn(job, "nrfiles", "filename= names %u file%s: the job uses %s, nrfiles is ignored (as fio)",
+			job_warn(job, OPT_ID_nrfiles,
+				 "filename= names %u file%s: the job uses %s, nrfiles is ignored (as fio)",
 				 n, n == 1 ? "" : "s", n == 1 ? "it" : "them all");
 		o->nrfiles = n;
 	}
 	if (o->opendir && add_dir_files(job, err))
 		return -EINVAL;
 	if (job_opt_is_set(job, OPT_ID_filesize) && o->filesize.lo == 0)
-		return JOB_ERR(job, "filesize", err, "filesize of 0 (use a size, e.g. 1g)");
+		return JOB_ERR(job, OPT_ID_filesize, err, "filesize of 0 (use a size, e.g. 1g)");
 	if (o->write_iolog && !*o->write_iolog)
-		return job_opt_err(job, "write_iolog", err,
+		return job_opt_err(job, OPT_ID_write_iolog, err,
 				   "empty value (give a file name, e.g. write_iolog=iolog.txt)");
 	if (o->directory && !*o->directory)
-		return job_opt_err(job, "directory", err,
+		return job_opt_err(job, OPT_ID_directory, err,
 				   "empty value (use names separated by ':', with '\\:' for a colon inside a name) (an unset ${VAR} expands to nothing)");
 	return check_unlink_each_loop(job, err) ? -EINVAL : check_files_fio(job, err);
 }
@@ -499,59 +505,65 @@ static int check_misc(struct job *job, struct iowl_err *err)
 
 	for (unsigned d = 0; d < DDIR_NR; d++)
 		if (o->rate[d] && o->rate_iops[d])
-			return JOB_ERR(job, "rate_iops", err,
+			return JOB_ERR(job, OPT_ID_rate_iops, err,
 				       "rate and rate_iops both limit %s (they are mutually exclusive, as in fio; keep one)",
-				       d == 0 ? "reads" : d == 1 ? "writes" : "trims");
+				       d == 0 ? "reads" :
+				       d == 1 ? "writes" :
+						"trims");
 	if (o->worker_ramp && o->numjobs < 2)
-		return JOB_ERR(job, "worker_ramp", err,
+		return JOB_ERR(job, OPT_ID_worker_ramp, err,
 			       "worker_ramp adds clones one at a time: it needs numjobs=2 or more");
 	if (o->worker_ramp && o->ramp_time)
-		return JOB_ERR(job, "worker_ramp", err,
+		return JOB_ERR(job, OPT_ID_worker_ramp, err,
 			       "worker_ramp and ramp_time contradict each other (the ramp's first step is its warm-up; keep one)");
 	if (o->worker_ramp && o->runtime && o->runtime <= o->worker_ramp * (o->numjobs - 1))
-		return JOB_ERR(job, "worker_ramp", err,
+		return JOB_ERR(job, OPT_ID_worker_ramp, err,
 			       "runtime ends before the last of %u clones starts (it needs more than %u x worker_ramp)",
 			       o->numjobs, o->numjobs - 1);
 	if (o->ss_dur && (!o->ss_interval || o->ss_dur % o->ss_interval ||
 			  o->ss_dur / o->ss_interval < 2))
-		return JOB_ERR(job, "ss_dur", err,
+		return JOB_ERR(job, OPT_ID_ss_dur, err,
 			       "ss_dur must be a whole number of ss_interval, at least two (ss_interval=%llums; e.g. ss_dur=%llus)",
 			       (unsigned long long)(o->ss_interval / 1000000),
 			       (unsigned long long)(o->ss_interval ?
 							    2 * o->ss_interval / NSEC_PER_SEC :
 							    2));
 	if (o->ss_dur && o->ss_dur / (o->ss_interval ? o->ss_interval : 1) > STEADY_MAX_SAMPLES)
-		return JOB_ERR(job, "ss_dur", err,
+		return JOB_ERR(job, OPT_ID_ss_dur, err,
 			       "ss_dur holds more than %u samples of ss_interval (lengthen ss_interval)",
 			       STEADY_MAX_SAMPLES);
 	if (o->write_hist_log && !o->log_hist_msec)
-		return JOB_ERR(job, "write_hist_log", err,
+		return JOB_ERR(job, OPT_ID_write_hist_log, err,
 			       "write_hist_log needs log_hist_msec (how often to write a line, e.g. log_hist_msec=1000)");
 	if (o->write_hist_log && o->log_store_compressed)
-		return JOB_ERR(job, "log_store_compressed", err,
+		return JOB_ERR(job, OPT_ID_log_store_compressed, err,
 			       "log_store_compressed with write_hist_log: fio 3.33 stores a histogram log's samples as pointers into its memory, which its --inflate-log prints as numbers, so no compressed histogram log could be read back; drop one of them (or gzip the histogram log afterwards)");
 	if ((o->log_compression || o->log_store_compressed) && !o->write_bw_log &&
 	    !o->write_iops_log && !o->write_lat_log)
-		job_warn(job, o->log_compression ? "log_compression" : "log_store_compressed",
+		job_warn(job,
+			 o->log_compression ? OPT_ID_log_compression : OPT_ID_log_store_compressed,
 			 "compresses the logs of write_bw_log, write_iops_log or write_lat_log: without one, it is ignored (as fio)");
 	if (o->log_hist_msec && !o->write_hist_log)
-		job_warn(job, "log_hist_msec", "sets how often write_hist_log writes: without it, it is ignored (as fio)");
+		job_warn(job, OPT_ID_log_hist_msec,
+			 "sets how often write_hist_log writes: without it, it is ignored (as fio)");
 	if (o->write_hist_log && !o->clat_percentiles)
-		return JOB_ERR(job, "write_hist_log", err,
+		return JOB_ERR(job, OPT_ID_write_hist_log, err,
 			       "write_hist_log logs the completion-latency histogram, which clat_percentiles=0 turns off");
 	if (o->log_avg_msec && !o->write_bw_log && !o->write_iops_log && !o->write_lat_log)
-		job_warn(job, "log_avg_msec", "averages the entries of write_bw_log, write_iops_log or write_lat_log: without one, it is ignored (as fio)");
+		job_warn(job, OPT_ID_log_avg_msec,
+			 "averages the entries of write_bw_log, write_iops_log or write_lat_log: without one, it is ignored (as fio)");
 	if (o->time_based && !o->runtime)
-		return JOB_ERR(job, "time_based", err,
+		return JOB_ERR(job, OPT_ID_time_based, err,
 			       "time_based needs a runtime (e.g. runtime=60)");
 	if (o->zero_buffers && o->buffer_compress_percentage)
-		return JOB_ERR(job, "zero_buffers", err,
+		return JOB_ERR(job, OPT_ID_zero_buffers, err,
 			       "zero_buffers and buffer_compress_percentage contradict each other (keep one)");
 	if (!o->size.is_pct && job_opt_is_set(job, OPT_ID_size) && o->size.bytes == 0)
-		return JOB_ERR(job, "size", err, "size=0 (use a size, e.g. 1g)");
+		return JOB_ERR(job, OPT_ID_size, err, "size=0 (use a size, e.g. 1g)");
 	if (!o->clat_percentiles && !o->lat_percentiles && !o->slat_percentiles &&
 	    job_opt_is_set(job, OPT_ID_percentile_list))
-		job_warn(job, "percentile_list", "every *_percentiles option is off: no percentiles are reported, the list is ignored (as fio)");
+		job_warn(job, OPT_ID_percentile_list,
+			 "every *_percentiles option is off: no percentiles are reported, the list is ignored (as fio)");
 	return 0;
 }
 
@@ -561,11 +573,11 @@ static int check_stats_opts(const struct job *job, struct iowl_err *err)
 	const struct job_opts *o = &job->o;
 
 	if (!o->bwavgtime || !o->iopsavgtime)
-		return JOB_ERR(job, o->bwavgtime ? "iopsavgtime" : "bwavgtime", err,
+		return JOB_ERR(job, o->bwavgtime ? OPT_ID_iopsavgtime : OPT_ID_bwavgtime, err,
 			       "%s=0: a sample window of 0 ms holds no IO (give 1 ms or more; fio's default is 500)",
 			       o->bwavgtime ? "iopsavgtime" : "bwavgtime");
 	if (o->log_max_value && !o->log_avg_msec)
-		job_warn(job, "log_max_value",
+		job_warn(job, OPT_ID_log_max_value,
 			 "logs the largest value of each log_avg_msec window: without log_avg_msec every IO is logged and it is ignored (as fio)");
 	return 0;
 }
@@ -580,7 +592,7 @@ static void check_pct_random(struct job *job)
 
 	if (!o->pct_random_set || (o->rw & RW_F_RANDOM) || job->nstreams)
 		return;
-	job_warn(job, "percentage_random",
+	job_warn(job, OPT_ID_percentage_random,
 		 "rw=%s is sequential: percentage_random applies to random rw= only and is ignored (as fio)",
 		 job_opt_is_set(job, OPT_ID_rw) ? job->pos[opt_index(opt_by_id(OPT_ID_rw))].value :
 						  "read");
@@ -597,23 +609,25 @@ static int check_rate_min(const struct job *job, struct iowl_err *err)
 		bytes = bytes || o->rate_min[d];
 		iops = iops || o->rate_iops_min[d];
 		if (o->rate[d] && o->rate_min[d] > o->rate[d])
-			return JOB_ERR(job, "rate_min", err,
+			return JOB_ERR(job, OPT_ID_rate_min, err,
 				       "rate_min for %s (%llu bytes/s) is above rate (%llu bytes/s): the job could never meet it",
 				       dir_names[d], (unsigned long long)o->rate_min[d],
 				       (unsigned long long)o->rate[d]);
 		if (o->rate_iops[d] && o->rate_iops_min[d] > o->rate_iops[d])
-			return JOB_ERR(job, "rate_iops_min", err,
+			return JOB_ERR(job, OPT_ID_rate_iops_min, err,
 				       "rate_iops_min for %s (%llu) is above rate_iops (%llu): the job could never meet it",
 				       dir_names[d], (unsigned long long)o->rate_iops_min[d],
 				       (unsigned long long)o->rate_iops[d]);
 	}
 	if (bytes && iops)
-		return JOB_ERR(job, "rate_iops_min", err,
+		return JOB_ERR(job, OPT_ID_rate_iops_min, err,
 			       "rate_min and rate_iops_min are mutually exclusive, as in fio (keep one)");
 	if (job_opt_is_set(job, OPT_ID_rate_cycle) && !bytes && !iops)
-		job_warn(job, "rate_cycle", "rate_cycle is the window of rate_min or rate_iops_min: without one it is ignored (as fio)");
+		job_warn(job, OPT_ID_rate_cycle,
+			 "rate_cycle is the window of rate_min or rate_iops_min: without one it is ignored (as fio)");
 	if (o->rate_cycle < 1000000)
-		return JOB_ERR(job, "rate_cycle", err, "rate_cycle must be at least 1 ms (e.g. rate_cycle=1000)");
+		return JOB_ERR(job, OPT_ID_rate_cycle, err,
+			       "rate_cycle must be at least 1 ms (e.g. rate_cycle=1000)");
 	return 0;
 }
 
@@ -626,12 +640,12 @@ static void check_think(struct job *job)
 
 	for (unsigned i = 0; !o->thinktime && i < sizeof(opts) / sizeof(opts[0]); i++)
 		if (job_opt_is_set(job, opts[i]))
-			job_warn(job, opt_by_id(opts[i])->name,
+			job_warn(job, opts[i],
 				 "%s is ignored without thinktime (e.g. thinktime=1ms)",
 				 opt_by_id(opts[i])->name);
 	if (o->thinktime_spin > o->thinktime) {
 		if (o->thinktime)
-			job_warn(job, "thinktime_spin",
+			job_warn(job, OPT_ID_thinktime_spin,
 				 "longer than thinktime (%llu us): the whole think time is spun (as fio)",
 				 (unsigned long long)(o->thinktime / 1000));
 		o->thinktime_spin = o->thinktime;
@@ -650,46 +664,45 @@ static uint64_t smallest_bs(const struct job *job)
 }
 
 /* A size the job issues or aligns to that is not a whole number of units (0: none), and its option. */
-static uint64_t misfit_size(const struct job *job, uint64_t iv, const char **opt)
+static uint64_t misfit_size(const struct job *job, uint64_t iv, enum opt_id *opt)
 {
 	const struct job_opts *o = &job->o;
 
 	for (unsigned d = 0; d < 2; d++) {
 		if (!job_does_dir(job, d))
 			continue;
-		*opt = "bssplit";
+		*opt = OPT_ID_bssplit;
 		for (unsigned i = 0; i < o->bssplit[d].n; i++)
 			if (o->bssplit[d].e[i].pct > 0 && o->bssplit[d].e[i].bs % iv)
 				return o->bssplit[d].e[i].bs;
-		*opt = "bsrange";
+		*opt = OPT_ID_bsrange;
 		if (!o->bssplit[d].n && o->bsrange[d].hi && o->bsrange[d].lo % iv)
 			return o->bsrange[d].lo;	/* the sizes are multiples of lo */
-		*opt = "bs";
+		*opt = OPT_ID_bs;
 		if (!o->bssplit[d].n && !o->bsrange[d].hi && o->bs[d] % iv)
 			return o->bs[d];
-		*opt = "blockalign";
+		*opt = OPT_ID_blockalign;
 		if (o->blockalign[d] % iv)
 			return o->blockalign[d];
 	}
-	*opt = "rw";
+	*opt = OPT_ID_rw;
 	return !(o->rw & RW_F_RANDOM) && o->rw_nr % iv ? o->rw_nr : 0;
 }
 
 /* Verify options mean nothing without verify=: ignored with a warning, as fio ignores them. */
 static int check_verify_off(struct job *job)
 {
-	static const enum opt_id opts[] = { OPT_ID_verify_backlog,  OPT_ID_verify_fatal,
-					    OPT_ID_verify_interval, OPT_ID_verify_offset,
-					    OPT_ID_verify_dump,	    OPT_ID_verify_backlog_batch,
-					    OPT_ID_verify_only,	    OPT_ID_verify_async,
+	static const enum opt_id opts[] = { OPT_ID_verify_backlog,    OPT_ID_verify_fatal,
+					    OPT_ID_verify_interval,   OPT_ID_verify_offset,
+					    OPT_ID_verify_dump,	      OPT_ID_verify_backlog_batch,
+					    OPT_ID_verify_only,	      OPT_ID_verify_async,
 					    OPT_ID_verify_async_cpus, OPT_ID_trim_percentage,
-					    OPT_ID_trim_backlog,    OPT_ID_trim_backlog_batch };
+					    OPT_ID_trim_backlog,      OPT_ID_trim_backlog_batch };
 	struct job_opts *o = &job->o;
 
 	for (unsigned i = 0; i < sizeof(opts) / sizeof(opts[0]); i++)
 		if (job_opt_is_set(job, opts[i]))
-			job_warn(job, opt_by_id(opts[i])->name,
-				 "%s is ignored without verify= (crc32c, md5, ...)",
+			job_warn(job, opts[i], "%s is ignored without verify= (crc32c, md5, ...)",
 				 opt_by_id(opts[i])->name);
 	o->verify_backlog = 0;
 	o->verify_offset = 0;
@@ -704,30 +717,38 @@ static int check_verify_combos(struct job *job, struct iowl_err *err)
 	const struct job_opts *o = &job->o;
 
 	if (o->verify == VERIFY_PATTERN && !o->verify_pattern_len)
-		return JOB_ERR(job, "verify", err, "verify=pattern needs verify_pattern= (e.g. verify_pattern=0xdeadbeef)");
+		return JOB_ERR(job, OPT_ID_verify, err,
+			       "verify=pattern needs verify_pattern= (e.g. verify_pattern=0xdeadbeef)");
 	if (job->engine && (job->engine->flags & ENGINE_F_NODATA))
-		return JOB_ERR(job, "verify", err, "ioengine %s moves no data: there is nothing to verify",
+		return JOB_ERR(job, OPT_ID_verify, err,
+			       "ioengine %s moves no data: there is nothing to verify",
 			       o->ioengine);
 	/* trimwrite writes every block it trims: its writes are verified */
 	if (job_does_dir(job, DDIR_TRIM) && !(o->rw & RW_F_TRIMWRITE))
-		return JOB_ERR(job, "verify", err,
+		return JOB_ERR(job, OPT_ID_verify, err,
 			       "verification does not check trimmed blocks (use a workload without trims, trimwrite, or trim_percentage)");
 	if (job->nstreams)
-		return JOB_ERR(job, "verify", err, "verification of jobs with streams is not supported");
+		return JOB_ERR(job, OPT_ID_verify, err,
+			       "verification of jobs with streams is not supported");
 	if (o->zero_buffers || o->buffer_compress_percentage)
-		return JOB_ERR(job, o->zero_buffers ? "zero_buffers" : "buffer_compress_percentage",
+		return JOB_ERR(job,
+			       o->zero_buffers ? OPT_ID_zero_buffers :
+						 OPT_ID_buffer_compress_percentage,
 			       err, "verify writes its own data: %s contradicts it (keep one)",
 			       o->zero_buffers ? "zero_buffers" : "buffer_compress_percentage");
 	if (o->verify_only && o->time_based && job_does_dir(job, DDIR_WRITE))
-		return JOB_ERR(job, "verify_only", err,
+		return JOB_ERR(job, OPT_ID_verify_only, err,
 			       "verify_only replays the job's writes, which time_based leaves open-ended (fio does not support it either; drop time_based)");
 	if (o->verify_backlog && !job_does_dir(job, DDIR_WRITE))
-		job_warn(job, "verify_backlog", "the job does not write: verify_backlog is ignored (as fio)");
+		job_warn(job, OPT_ID_verify_backlog,
+			 "the job does not write: verify_backlog is ignored (as fio)");
 	if (o->time_based && o->do_verify && !o->verify_backlog && job_does_dir(job, DDIR_WRITE))
-		job_warn(job, "verify", "time_based writes for all of runtime: the verification read phase never starts (as in fio; verify_backlog verifies while writing)");
+		job_warn(job, OPT_ID_verify,
+			 "time_based writes for all of runtime: the verification read phase never starts (as in fio; verify_backlog verifies while writing)");
 	if (o->numjobs > 1 && o->filename && job_does_dir(job, DDIR_WRITE) &&
 	    !o->offset_increment.bytes && !o->offset_increment.is_pct)
-		return JOB_ERR(job, "numjobs", err, "numjobs=%u clones would write over each other's verified blocks in filename=%s (give each clone its own region with offset_increment, or let iowl name a file per clone)",
+		return JOB_ERR(job, OPT_ID_numjobs, err,
+			       "numjobs=%u clones would write over each other's verified blocks in filename=%s (give each clone its own region with offset_increment, or let iowl name a file per clone)",
 			       o->numjobs, o->filename);
 	return 0;
 }
@@ -736,23 +757,24 @@ static int check_verify_combos(struct job *job, struct iowl_err *err)
 static int check_verify_interval(struct job *job, struct iowl_err *err)
 {
 	struct job_opts *o = &job->o;
-	const char *opt = "bs";
+	enum opt_id opt = OPT_ID_bs;
 	uint64_t bad;
 
 	if (!o->verify_interval)
 		o->verify_interval = smallest_bs(job);
 	bad = misfit_size(job, o->verify_interval, &opt);
-	if (bad && !strcmp(opt, "rw"))
+	if (bad && opt == OPT_ID_rw)
 		return JOB_ERR(job, opt, err, "the skip of rw= (%llu bytes) is not a multiple of verify_interval=%llu (every IO must cover whole verified units)",
 			       (unsigned long long)bad, (unsigned long long)o->verify_interval);
 	/* Blame what the user wrote: an explicit verify_interval, else the size itself. */
 	if (bad)
 		return JOB_ERR(job,
-			       job_opt_is_set(job, OPT_ID_verify_interval) ? "verify_interval" :
-									     opt,
+			       job_opt_is_set(job, OPT_ID_verify_interval) ?
+				       OPT_ID_verify_interval :
+				       opt,
 			       err,
 			       "%s=%llu is not a multiple of verify_interval=%llu (every IO must cover whole verified units)",
-			       opt, (unsigned long long)bad,
+			       opt_by_id(opt)->name, (unsigned long long)bad,
 			       (unsigned long long)o->verify_interval);
 	return 0; /* against the method's header: verify_check_job(), before the first IO */
 }
@@ -769,7 +791,7 @@ static int check_verify(struct job *job, struct iowl_err *err)
 	if (!ret && o->verify)
 		ret = check_verify_interval(job, err);
 	if (!ret && o->verify && o->trim_percentage && !o->trim_backlog)
-		job_warn(job, "trim_percentage",
+		job_warn(job, OPT_ID_trim_percentage,
 			 "trim_percentage trims nothing without trim_backlog (as fio 3.33)");
 	/* trim_percentage's trims are the job's own, reported as fio reports them */
 	if (!ret && o->verify && o->trim_percentage && o->trim_backlog &&
@@ -787,18 +809,23 @@ static int check_buffers(const struct job *job, struct iowl_err *err)
 	const struct job_opts *o = &job->o;
 
 	if (o->verify && (o->dedupe_percentage || o->buffer_pattern_len))
-		return JOB_ERR(job, o->dedupe_percentage ? "dedupe_percentage" : "buffer_pattern",
+		return JOB_ERR(job,
+			       o->dedupe_percentage ? OPT_ID_dedupe_percentage :
+						      OPT_ID_buffer_pattern,
 			       err, "verify writes its own data: %s contradicts it (keep one)",
 			       o->dedupe_percentage ? "dedupe_percentage" : "buffer_pattern");
 	if (!o->dedupe_percentage && job_opt_is_set(job, OPT_ID_dedupe_mode))
-		job_warn(job, "dedupe_mode", "without dedupe_percentage nothing is deduped: ignored (as fio)");
+		job_warn(job, OPT_ID_dedupe_mode,
+			 "without dedupe_percentage nothing is deduped: ignored (as fio)");
 	else if (!o->dedupe_percentage && job_opt_is_set(job, OPT_ID_dedupe_working_set_percentage))
-		job_warn(job, "dedupe_working_set_percentage", "without dedupe_percentage nothing is deduped: ignored (as fio)");
+		job_warn(job, OPT_ID_dedupe_working_set_percentage,
+			 "without dedupe_percentage nothing is deduped: ignored (as fio)");
 	else if (o->dedupe_mode != DEDUPE_WORKING_SET &&
 		 job_opt_is_set(job, OPT_ID_dedupe_working_set_percentage))
-		job_warn(job, "dedupe_working_set_percentage", "applies to dedupe_mode=working_set only: ignored (as fio)");
+		job_warn(job, OPT_ID_dedupe_working_set_percentage,
+			 "applies to dedupe_mode=working_set only: ignored (as fio)");
 	if (o->dedupe_global && (!o->dedupe_percentage || o->dedupe_mode != DEDUPE_WORKING_SET))
-		job_warn(job, "dedupe_global",
+		job_warn(job, OPT_ID_dedupe_global,
 			 "shares the working set of dedupe_mode=working_set with dedupe_percentage only: ignored (as fio)");
 	return 0;
 }

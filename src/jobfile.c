@@ -346,7 +346,7 @@ static int resolve_wait_for(struct job *jobs, unsigned njobs, struct iowl_err *e
 		if (!name || !*name)
 			continue;
 		if (!strcmp(name, jobs[i].o.name))
-			return job_opt_err(&jobs[i], "wait_for", err,
+			return job_opt_err(&jobs[i], OPT_ID_wait_for, err,
 					   "a job cannot wait for itself");
 		for (unsigned k = 0; k < njobs; k++)
 			if (k != i && !strcmp(jobs[k].o.name, name)) {
@@ -354,11 +354,11 @@ static int resolve_wait_for(struct job *jobs, unsigned njobs, struct iowl_err *e
 				n++;
 			}
 		if (!n || found > i)
-			return job_opt_err(&jobs[i], "wait_for", err,
+			return job_opt_err(&jobs[i], OPT_ID_wait_for, err,
 					   "no job named '%s' before this one (a waitee comes first, as in fio)",
 					   name);
 		if (n > 1)
-			return job_opt_err(&jobs[i], "wait_for", err,
+			return job_opt_err(&jobs[i], OPT_ID_wait_for, err,
 					   "%u jobs are named '%s': the waitee's name must be unique",
 					   n, name);
 		jobs[i].wait_for = found;

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "iowl/clock.h"
+#include "iowl/engine.h"
 #include "iowl/flock.h"
 #include "iowl/flow.h"
 #include "iowl/job_opts.h"
@@ -278,18 +279,10 @@ static const struct opt_value cpus_policy_values[] = {
 	{ NULL, 0, NULL },
 };
 
-static const struct opt_value ioengine_values[] = {
-	{ "sync", 0, "read(2)/write(2) after lseek(2)" },
-	{ "psync", 0, "pread(2)/pwrite(2) (the default)" },
-	{ "libaio", 0, "Linux native asynchronous IO" },
-	{ "io_uring", 0, "io_uring through liburing" },
-	{ "pvsync", 0, "preadv(2)/pwritev(2) of one vector" },
-	{ "pvsync2", 0, "preadv2(2)/pwritev2(2) with per-IO flags (hipri, nowait, uncached)" },
-	{ "vsync", 0, "readv(2)/writev(2), adjacent queued IOs coalesced into one call" },
-	{ "mmap", 0, "the file mapped with mmap(2), data copied with memcpy" },
-	{ "posixaio", 0, "POSIX asynchronous IO: aio_read(3)/aio_write(3)" },
-	{ "null", 0, "moves no data: measures iowl itself" },
-	{ "io_uring_cmd", OPT_VALUE_REFUSED, "it sends NVMe passthrough commands to /dev/ngXnY character "
+/* fio's engines iowl does not build, each refused with the reason (ioengine_values' tail). */
+static const struct opt_value refused_engines[] = {
+	{ "io_uring_cmd", OPT_VALUE_REFUSED,
+	  "it sends NVMe passthrough commands to /dev/ngXnY character "
 	  "devices, which this build cannot test and does not implement; use io_uring on the "
 	  "block device" },
 	{ "sg", OPT_VALUE_REFUSED, "SCSI generic passthrough needs a SCSI device (/dev/sgN)" },
@@ -315,19 +308,49 @@ static const struct opt_value ioengine_values[] = {
 	{ "ime_aio", OPT_VALUE_REFUSED, "it needs a DDN IME file system" },
 	{ "windowsaio", OPT_VALUE_REFUSED, "it is Windows' engine" },
 	{ "solarisaio", OPT_VALUE_REFUSED, "it is Solaris' engine" },
-	{ "net", OPT_VALUE_REFUSED, "iowl does not implement this engine (it measures block and file IO)" },
-	{ "netsplice", OPT_VALUE_REFUSED, "iowl does not implement this engine (it measures block and file IO)" },
-	{ "splice", OPT_VALUE_REFUSED, "iowl does not implement this engine (it measures block and file IO)" },
-	{ "cpuio", OPT_VALUE_REFUSED, "iowl does not implement this engine (it measures block and file IO)" },
-	{ "exec", OPT_VALUE_REFUSED, "iowl does not implement this engine (it measures block and file IO)" },
-	{ "falloc", OPT_VALUE_REFUSED, "iowl does not implement this engine (it measures block and file IO)" },
-	{ "ftruncate", OPT_VALUE_REFUSED, "iowl does not implement this engine (it measures block and file IO)" },
-	{ "filecreate", OPT_VALUE_REFUSED, "iowl does not implement this engine (it measures block and file IO)" },
-	{ "filestat", OPT_VALUE_REFUSED, "iowl does not implement this engine (it measures block and file IO)" },
-	{ "filedelete", OPT_VALUE_REFUSED, "iowl does not implement this engine (it measures block and file IO)" },
-	{ "e4defrag", OPT_VALUE_REFUSED, "iowl does not implement this engine (it measures block and file IO)" },
+	{ "net", OPT_VALUE_REFUSED,
+	  "iowl does not implement this engine (it measures block and file IO)" },
+	{ "netsplice", OPT_VALUE_REFUSED,
+	  "iowl does not implement this engine (it measures block and file IO)" },
+	{ "splice", OPT_VALUE_REFUSED,
+	  "iowl does not implement this engine (it measures block and file IO)" },
+	{ "cpuio", OPT_VALUE_REFUSED,
+	  "iowl does not implement this engine (it measures block and file IO)" },
+	{ "exec", OPT_VALUE_REFUSED,
+	  "iowl does not implement this engine (it measures block and file IO)" },
+	{ "falloc", OPT_VALUE_REFUSED,
+	  "iowl does not implement this engine (it measures block and file IO)" },
+	{ "ftruncate", OPT_VALUE_REFUSED,
+	  "iowl does not implement this engine (it measures block and file IO)" },
+	{ "filecreate", OPT_VALUE_REFUSED,
+	  "iowl does not implement this engine (it measures block and file IO)" },
+	{ "filestat", OPT_VALUE_REFUSED,
+	  "iowl does not implement this engine (it measures block and file IO)" },
+	{ "filedelete", OPT_VALUE_REFUSED,
+	  "iowl does not implement this engine (it measures block and file IO)" },
+	{ "e4defrag", OPT_VALUE_REFUSED,
+	  "iowl does not implement this engine (it measures block and file IO)" },
 	{ NULL, 0, NULL },
 };
+
+#define ENGINES_MAX 32
+
+/*
+ * ioengine's values: the built-in engines from the one engine list (engine_list(), with each
+ * engine's own help line), then refused_engines.  Filled once before main() runs.
+ */
+static struct opt_value
+	ioengine_values[ENGINES_MAX + sizeof(refused_engines) / sizeof(refused_engines[0])];
+
+static void __attribute__((constructor)) ioengine_values_fill(void)
+{
+	unsigned n, k = 0;
+	const struct engine_ops *const *e = engine_list(&n);
+
+	for (unsigned i = 0; i < n && k < ENGINES_MAX; i++)
+		ioengine_values[k++] = (struct opt_value){ e[i]->name, 0, e[i]->help };
+	memcpy(ioengine_values + k, refused_engines, sizeof(refused_engines));
+}
 
 /* The table is laid out by hand, one option per row group: clang-format leaves it alone. */
 /* clang-format off */

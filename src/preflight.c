@@ -104,12 +104,12 @@ static int writable(struct guard_set *g, const char *path, unsigned allow, bool 
 }
 
 /* The option that placed a target: filename= when the path is a name it gave, else directory=. */
-static const char *target_opt(const struct job *job, const char *path)
+static enum opt_id target_opt(const struct job *job, const char *path)
 {
 	for (unsigned i = 0; job->filenames && i < job->nfilenames; i++)
 		if (!strcmp(job->filenames[i], path))
-			return "filename";
-	return job->o.directory ? "directory" : "filename";
+			return OPT_ID_filename;
+	return job->o.directory ? OPT_ID_directory : OPT_ID_filename;
 }
 
 /* An existing target opened as the run will: readable, writable where written, direct IO. */
@@ -202,7 +202,7 @@ static int refuse_zbd(const struct job *job, const struct target_file *f, struct
 	FILE *z;
 
 	if (stat(f->path, &st) || !S_ISBLK(st.st_mode))
-		return job_opt_err(job, "zonemode", err,
+		return job_opt_err(job, OPT_ID_zonemode, err,
 				   "zonemode=zbd needs a zoned block device: '%s' is not a block device (fio would emulate zones on it; iowl does not)",
 				   f->path);
 	snprintf(path, sizeof(path), "/sys/dev/block/%u:%u/queue/zoned", major(st.st_rdev),
@@ -219,10 +219,10 @@ static int refuse_zbd(const struct job *job, const struct target_file *f, struct
 		fclose(z);
 	}
 	if (!strcmp(zoned, "none"))
-		return job_opt_err(job, "zonemode", err,
+		return job_opt_err(job, OPT_ID_zonemode, err,
 				   "zonemode=zbd needs a zoned block device: '%s' is not zoned (%s: none; fio would emulate zones on it, iowl does not)",
 				   f->path, path);
-	return job_opt_err(job, "zonemode", err,
+	return job_opt_err(job, OPT_ID_zonemode, err,
 			   "'%s' is a zoned block device (%s), but iowl does not drive zoned devices (write pointers, zone resets, open-zone limits): zonemode=zbd is refused",
 			   f->path, zoned);
 }
@@ -279,7 +279,7 @@ static int check_targets(struct preflight *pf, const struct job *job,
 
 			r = guard_set_check(pf->guard, f->path, job_allow(job), pf->hold, &gerr);
 			if (r) {
-				job_opt_err(job, "filename", err, "%s", gerr.text);
+				job_opt_err(job, OPT_ID_filename, err, "%s", gerr.text);
 				return r;
 			}
 		}
@@ -288,7 +288,7 @@ static int check_targets(struct preflight *pf, const struct job *job,
 }
 
 /* One file the job writes, named by option opt. */
-static int check_written(struct preflight *pf, const struct job *job, const char *opt,
+static int check_written(struct preflight *pf, const struct job *job, enum opt_id opt,
 			 const char *path, struct iowl_err *err)
 {
 	char why[WHY_LEN];
@@ -305,23 +305,24 @@ static int check_logs(struct preflight *pf, const struct job *job, unsigned numb
 {
 	const struct job_opts *o = &job->o;
 	const struct {
-		const char *opt, *name;
+		enum opt_id opt;
+		const char *name;
 		enum fiolog_kind kind;
 	} logs[] = {
-		{ "write_bw_log", o->write_bw_log, FIOLOG_BW },
-		{ "write_iops_log", o->write_iops_log, FIOLOG_IOPS },
-		{ "write_lat_log", o->write_lat_log, FIOLOG_LAT },
-		{ "write_lat_log", o->write_lat_log, FIOLOG_SLAT },
-		{ "write_lat_log", o->write_lat_log, FIOLOG_CLAT },
-		{ "write_hist_log", o->write_hist_log, FIOLOG_CLAT_HIST },
+		{ OPT_ID_write_bw_log, o->write_bw_log, FIOLOG_BW },
+		{ OPT_ID_write_iops_log, o->write_iops_log, FIOLOG_IOPS },
+		{ OPT_ID_write_lat_log, o->write_lat_log, FIOLOG_LAT },
+		{ OPT_ID_write_lat_log, o->write_lat_log, FIOLOG_SLAT },
+		{ OPT_ID_write_lat_log, o->write_lat_log, FIOLOG_CLAT },
+		{ OPT_ID_write_hist_log, o->write_hist_log, FIOLOG_CLAT_HIST },
 	};
 	char path[PATH_MAX];
 	int r = 0;
 
 	if (o->write_iolog)
-		r = check_written(pf, job, "write_iolog", o->write_iolog, err);
+		r = check_written(pf, job, OPT_ID_write_iolog, o->write_iolog, err);
 	if (!r && o->merge_blktrace_file && *o->merge_blktrace_file)
-		r = check_written(pf, job, "merge_blktrace_file", o->merge_blktrace_file, err);
+		r = check_written(pf, job, OPT_ID_merge_blktrace_file, o->merge_blktrace_file, err);
 	for (unsigned i = 0; !r && i < sizeof(logs) / sizeof(logs[0]); i++) {
 		if (!logs[i].name)
 			continue;
@@ -368,7 +369,7 @@ static int check_system(const struct job *job, struct iowl_err *err)
 	if (cpu >= 0 && cpu < CPU_SETSIZE && CPU_ISSET(cpu, &set))
 		return 0;
 	cpu_list(&set, cpus, sizeof(cpus));
-	return job_opt_err(job, "sqthread_poll_cpu", err,
+	return job_opt_err(job, OPT_ID_sqthread_poll_cpu, err,
 			   "CPU %d is not one this process may run on (it may use %s)", cpu, cpus);
 }
 
@@ -385,8 +386,8 @@ static int overlap_err(const struct preflight_region *a, const struct preflight_
 	if (a->job == jb)
 		return job_opt_err(jb,
 				   job_opt_is_set(jb, OPT_ID_offset_increment) ?
-					   "offset_increment" :
-					   "numjobs",
+					   OPT_ID_offset_increment :
+					   OPT_ID_numjobs,
 				   err,
 				   "clones %u and %u of job '%s' both write bytes %" PRIu64
 				   " to %" PRIu64
@@ -395,10 +396,12 @@ static int overlap_err(const struct preflight_region *a, const struct preflight_
 				   a->clone, b->clone, jb->o.name, lo, hi - 1, b->path, len,
 				   b->end - b->start);
 	snprintf(whoa, sizeof(whoa), "job '%s' (%s:%u)", a->job->o.name, a->job->file, a->job->line);
-	return job_opt_err(b->verify ? jb : a->job, "verify", err,
-			   "job '%s' and %s %s bytes %" PRIu64 " to %" PRIu64 " of '%s' (%s) at the same time, with verify: the verifying job would report the other's writes as corrupt (give them separate regions, or run them one after the other with stonewall)",
-			   jb->o.name, whoa, a->writes && b->writes ? "both write" : "write and verify",
-			   lo, hi - 1, b->path, len);
+	return job_opt_err(b->verify ? jb : a->job, OPT_ID_verify, err,
+			   "job '%s' and %s %s bytes %" PRIu64 " to %" PRIu64
+			   " of '%s' (%s) at the same time, with verify: the verifying job would report the other's writes as corrupt (give them separate regions, or run them one after the other with stonewall)",
+			   jb->o.name, whoa,
+			   a->writes && b->writes ? "both write" : "write and verify", lo, hi - 1,
+			   b->path, len);
 }
 
 /*
@@ -546,7 +549,7 @@ static bool space_short(const struct job *job, const char *path, uint64_t need,
 		if (short_) {
 			human(need, a, sizeof(a));
 			human(avail, b, sizeof(b));
-			job_opt_err(job, "size", err,
+			job_opt_err(job, OPT_ID_size, err,
 				    "laying out the run's files needs %s on the filesystem of '%s', which has %s free (free some space, or give smaller sizes)",
 				    a, dir, b);
 		}
@@ -611,7 +614,7 @@ static int check_aio(const struct job *jobs, unsigned njobs, struct iowl_err *er
 		sum += (unsigned long long)job->o.iodepth * job->o.numjobs;
 		last = job;
 		if (sum > max)
-			return job_opt_err(last, "iodepth", err,
+			return job_opt_err(last, OPT_ID_iodepth, err,
 					   "the libaio clones running with this job need %llu AIO events at once, more than fs.aio-max-nr=%llu allows (raise it with sysctl fs.aio-max-nr=%llu, or lower iodepth or numjobs)",
 					   sum, max, sum);
 	}

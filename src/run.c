@@ -204,8 +204,8 @@ int run_prepare(struct iowl_run *run, struct iowl_err *err)
 			     k++)
 				if (iosched_check(plan.files[k].path, run->jobs[j].o.ioscheduler,
 						  &why))
-					ret = job_opt_err(&run->jobs[j], "ioscheduler", err, "%s",
-							  why.text);
+					ret = job_opt_err(&run->jobs[j], OPT_ID_ioscheduler, err,
+							  "%s", why.text);
 			/* A run says it with its results (phase_create()); --parse-only says it here. */
 			if (!ret && !c && run->opts.parse_only)
 				report_notes(run_info(run), &run->jobs[j], &plan);
@@ -215,7 +215,8 @@ int run_prepare(struct iowl_run *run, struct iowl_err *err)
 				ret = bt_merge_write(&run->jobs[j], err);
 			if (!ret && !c && run->jobs[j].o.cgroup &&
 			    cgroup_check(run->jobs[j].o.cgroup, why.text, sizeof(why.text)))
-				ret = job_opt_err(&run->jobs[j], "cgroup", err, "%s", why.text);
+				ret = job_opt_err(&run->jobs[j], OPT_ID_cgroup, err, "%s",
+						  why.text);
 			if (!ret)
 				ret = preflight_clone(&pf, &run->jobs[j], c, number, &plan, err);
 			if (!ret && number < run->nplans)

@@ -91,7 +91,7 @@ static int make_names(const struct job *job, unsigned clone, struct target_plan 
 	char *dir = NULL;
 
 	if (job->o.directory && !(dir = clone_dir(job->o.directory, clone)))
-		return job_opt_err(job, "directory", err,
+		return job_opt_err(job, OPT_ID_directory, err,
 				   "empty value (use names separated by ':', with '\\:' for a colon inside a name) (an unset ${VAR} expands to nothing)");
 	for (unsigned i = 0; i < plan->nfiles; i++) {
 		int r;
@@ -107,7 +107,7 @@ static int make_names(const struct job *job, unsigned clone, struct target_plan 
 			r = format_name(job->o.filename_format, job->o.name, clone, i, &name);
 			if (r == -EINVAL) {
 				free(dir);
-				return job_opt_err(job, "filename_format", err,
+				return job_opt_err(job, OPT_ID_filename_format, err,
 						   "$clientuid needs fio's client/server mode, which iowl does not have (use $jobname, $jobnum, $filenum)");
 			}
 			r = r ? -1 : asprintf(&plan->names[i], "%s%s%s", dir ? dir : "",
@@ -194,11 +194,11 @@ static uint64_t pct_of(double pct, uint64_t of)
 #define TARGET_OFF_MAX ((uint64_t)INT64_MAX)
 
 /* The option a region's start is blamed on: offset_increment for a later clone, else offset. */
-static const char *start_opt(const struct job *job, unsigned clone)
+static enum opt_id start_opt(const struct job *job, unsigned clone)
 {
 	if (clone && job_opt_is_set(job, OPT_ID_offset_increment))
-		return "offset_increment";
-	return job_opt_is_set(job, OPT_ID_offset) ? "offset" : "size";
+		return OPT_ID_offset_increment;
+	return job_opt_is_set(job, OPT_ID_offset) ? OPT_ID_offset : OPT_ID_size;
 }
 
 /* A region that does not fit, blamed on the option that placed it. */
@@ -271,7 +271,8 @@ static int region_start(const struct job *job, unsigned clone, const struct targ
 	}
 
 	if (pct && !f->real_size)
-		return job_opt_err(job, o->offset.is_pct ? "offset" : "offset_increment", err,
+		return job_opt_err(job, o->offset.is_pct ? OPT_ID_offset : OPT_ID_offset_increment,
+				   err,
 				   "a percentage of '%s' needs the file to exist (give sizes in bytes to create it)",
 				   f->path);
 	base = o->offset.is_pct ? pct_of(o->offset.pct, f->real_size) : o->offset.bytes;
@@ -391,7 +392,7 @@ static int file_region(const struct job *job, unsigned clone, unsigned i,
 	int ret;
 
 	if (!f->real_size && o->size.is_pct && !o->filesize.hi)
-		return job_opt_err(job, "size", err,
+		return job_opt_err(job, OPT_ID_size, err,
 				   "a percentage of '%s' needs the file to exist (give sizes in bytes to create it)",
 				   f->path);
 	ret = region_start(job, clone, f, &start, err);
@@ -401,7 +402,7 @@ static int file_region(const struct job *job, unsigned clone, unsigned i,
 		return ret;
 	size = region_pct(job, f, start, size);
 	if (!size && !f->real_size)
-		return job_opt_err(job, "filename", err,
+		return job_opt_err(job, OPT_ID_filename, err,
 				   "'%s' does not exist and no size is given (set size=, e.g. size=1g)",
 				   f->path);
 	if (!size)
@@ -434,8 +435,8 @@ static unsigned max3(const unsigned v[3])
  * An alignment error: at the option's own line for the job's options, at the stream= line
  * (named in who) for a stream's.
  */
-static int align_err(const struct job *job, const char *who, const char *opt,
-		     struct iowl_err *err, const char *fmt, ...)
+static int align_err(const struct job *job, const char *who, enum opt_id opt, struct iowl_err *err,
+		     const char *fmt, ...)
 {
 	char msg[IOWL_ERR_LEN / 2];
 	va_list ap;
@@ -449,7 +450,7 @@ static int align_err(const struct job *job, const char *who, const char *opt,
 }
 
 /* One block size against the logical block size: fine, rounded up with bs_roundup, or wrong. */
-static int check_bs(const struct job *job, const char *who, const char *opt,
+static int check_bs(const struct job *job, const char *who, enum opt_id opt,
 		    const struct job_opts *o, const struct target_file *f, uint64_t bs,
 		    struct iowl_err *err)
 {
@@ -465,15 +466,18 @@ static int check_bs(const struct job *job, const char *who, const char *opt,
 }
 
 static int check_align_opts(const struct job *job, const char *who, const struct job_opts *o,
-			    unsigned dirs, const unsigned min_bs[3], const unsigned max_bs[3],
-			    const struct target_file *f, struct iowl_err *err)
+			    unsigned dirs, const unsigned min_bs[DDIR_NR],
+			    const unsigned max_bs[DDIR_NR], const struct target_file *f,
+			    struct iowl_err *err)
 {
 	int ret = 0;
 
 	for (unsigned d = 0; d < DDIR_NR && !ret; d++) {
 		if (!(dirs & (1U << d)))
 			continue;
-		const char *opt = o->bssplit[d].n ? "bssplit" : o->bsrange[d].hi ? "bsrange" : "bs";
+		enum opt_id opt = o->bssplit[d].n  ? OPT_ID_bssplit :
+				  o->bsrange[d].hi ? OPT_ID_bsrange :
+						     OPT_ID_bs;
 
 		for (unsigned i = 0; i < o->bssplit[d].n && !ret; i++)
 			ret = check_bs(job, who, opt, o, f, o->bssplit[d].e[i].bs, err);
@@ -482,7 +486,7 @@ static int check_align_opts(const struct job *job, const char *who, const struct
 		if (!ret && !o->bssplit[d].n)
 			ret = check_bs(job, who, opt, o, f, max_bs[d], err);
 		if (!ret && o->blockalign[d] % f->lbs)
-			ret = align_err(job, who, "blockalign", err,
+			ret = align_err(job, who, OPT_ID_blockalign, err,
 					"direct=1 needs blockalign to be a multiple of the %u-byte logical block size of '%s' (found %llu)",
 					f->lbs, f->path, (unsigned long long)o->blockalign[d]);
 	}
@@ -647,7 +651,7 @@ static int check_create_on_open(const struct job *job, const struct target_file 
 	if (!job->o.create_on_open || f->is_bdev || f->real_size >= f->start + f->size ||
 	    !job_does_dir(job, 0) || !(job->engine->flags & ENGINE_F_SYNC))
 		return 0;
-	return job_opt_err(job, "create_on_open", err,
+	return job_opt_err(job, OPT_ID_create_on_open, err,
 			   "'%s' is %llu bytes short of the region, and a synchronous engine's read there gets nothing (fio ends the job with EIO): lay it out (create_on_open=0), write it first, or use a queueing engine (libaio, io_uring: such a read counts as an IO of 0 bytes, as fio)",
 			   f->path, (unsigned long long)(f->start + f->size - f->real_size));
 }

@@ -89,7 +89,7 @@ int job_validate(struct job *job, struct iowl_err *err);
  * set it, or "FILE:LINE: job 'name': <message>" at the job's section when it was never set.
  * Returns -EINVAL.
  */
-int job_opt_err(const struct job *job, const char *opt, struct iowl_err *err, const char *fmt, ...)
+int job_opt_err(const struct job *job, enum opt_id opt, struct iowl_err *err, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 
 /* True when the job file or command line set the option (by name or alias) for this job. */

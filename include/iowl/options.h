@@ -71,17 +71,52 @@ struct opt_def {
  */
 /* clang-format off */
 #define OPT_IDS(X) \
+	X(blockalign) \
+	X(bs) \
+	X(bs_unaligned) \
+	X(bsrange) \
+	X(bssplit) \
+	X(buffer_compress_percentage) \
+	X(buffer_pattern) \
+	X(bwavgtime) \
+	X(cgroup) \
+	X(clocksource) \
 	X(cmdprio_bssplit) \
 	X(cmdprio_percentage) \
+	X(create_on_open) \
+	X(dedupe_global) \
 	X(dedupe_mode) \
+	X(dedupe_percentage) \
 	X(dedupe_working_set_percentage) \
+	X(directory) \
 	X(fallocate) \
+	X(filename) \
+	X(filename_format) \
 	X(filesize) \
 	X(gid) \
+	X(hipri) \
+	X(iodepth) \
+	X(iodepth_batch_complete_max) \
+	X(iodepth_batch_complete_min) \
+	X(iodepth_batch_submit) \
+	X(iodepth_low) \
 	X(ioengine) \
+	X(iopsavgtime) \
+	X(ioscheduler) \
+	X(log_avg_msec) \
+	X(log_compression) \
+	X(log_hist_msec) \
+	X(log_max_value) \
+	X(log_store_compressed) \
+	X(merge_blktrace_file) \
+	X(merge_blktrace_iters) \
+	X(merge_blktrace_scalars) \
 	X(nrfiles) \
+	X(numjobs) \
 	X(offset) \
 	X(offset_increment) \
+	X(opendir) \
+	X(percentage_random) \
 	X(percentile_list) \
 	X(randseed) \
 	X(rate) \
@@ -89,18 +124,23 @@ struct opt_def {
 	X(rate_iops) \
 	X(rate_iops_min) \
 	X(rate_min) \
+	X(read_iolog) \
+	X(replay_align) \
 	X(rw) \
 	X(scramble_buffers) \
 	X(size) \
 	X(sqthread_poll_cpu) \
+	X(ss_dur) \
 	X(thinktime_blocks) \
 	X(thinktime_blocks_type) \
 	X(thinktime_iotime) \
+	X(thinktime_spin) \
+	X(time_based) \
 	X(trim_backlog) \
 	X(trim_backlog_batch) \
 	X(trim_percentage) \
-	X(thinktime_spin) \
 	X(uid) \
+	X(unlink_each_loop) \
 	X(verify) \
 	X(verify_async) \
 	X(verify_async_cpus) \
@@ -110,7 +150,20 @@ struct opt_def {
 	X(verify_fatal) \
 	X(verify_interval) \
 	X(verify_offset) \
-	X(verify_only)
+	X(verify_only) \
+	X(wait_for) \
+	X(worker_ramp) \
+	X(write_bw_log) \
+	X(write_hist_log) \
+	X(write_iolog) \
+	X(write_iops_log) \
+	X(write_lat_log) \
+	X(zero_buffers) \
+	X(zonecapacity) \
+	X(zonemode) \
+	X(zonerange) \
+	X(zonesize) \
+	X(zoneskip)
 /* clang-format on */
 
 enum opt_id {

@@ -48,11 +48,11 @@ static int check_offset(const struct job *job, struct iowl_err *err)
 	if (!o->verify_offset)
 		return 0;
 	if (!hl)
-		return job_opt_err(job, "verify_offset", err,
+		return job_opt_err(job, OPT_ID_verify_offset, err,
 				   "verify=%s writes no header: verify_offset has nothing to move",
 				   verify_mode_name(o->verify));
 	if (o->verify_offset < hl || o->verify_offset + hl > o->verify_interval)
-		return job_opt_err(job, "verify_offset", err,
+		return job_opt_err(job, OPT_ID_verify_offset, err,
 				   "the %u bytes of verify=%s's header and checksum must move to after themselves, within the %llu-byte unit (use %u to %llu)",
 				   hl, verify_mode_name(o->verify),
 				   (unsigned long long)o->verify_interval, hl,
@@ -69,8 +69,9 @@ int verify_check_job(const struct job *job, struct iowl_err *err)
 		return 0;
 	if (o->verify_interval <= hl || o->verify_interval > UINT32_MAX)
 		return job_opt_err(job,
-				   job_opt_is_set(job, OPT_ID_verify_interval) ? "verify_interval" :
-										 "bs",
+				   job_opt_is_set(job, OPT_ID_verify_interval) ?
+					   OPT_ID_verify_interval :
+					   OPT_ID_bs,
 				   err,
 				   "verify_interval=%llu: a verified unit of verify=%s holds a %u-byte header and data after it, and is at most 4 GiB",
 				   (unsigned long long)o->verify_interval,
@@ -85,8 +86,9 @@ int verify_check_plan(const struct job *job, const struct target_plan *plan, str
 
 	if (o->verify && o->direct && plan->lbs > 1 && iv % plan->lbs)
 		return job_opt_err(job,
-				   job_opt_is_set(job, OPT_ID_verify_interval) ? "verify_interval" :
-										 "bs",
+				   job_opt_is_set(job, OPT_ID_verify_interval) ?
+					   OPT_ID_verify_interval :
+					   OPT_ID_bs,
 				   err,
 				   "verify_interval=%" PRIu32
 				   " is not a multiple of the %u-byte logical block size (direct=1 reads units back on their own)",
