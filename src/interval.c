@@ -474,6 +474,7 @@ static void close_interval(struct ivl *iv, uint64_t now, bool last)
 {
 	uint64_t t_ns = now - iv->start_ns, ns = now - iv->last_ns;
 	struct ivl_view v;
+	bool emitted;
 
 	iv->k++;
 	for (unsigned k = 0; k < iv->nu && !iv->failed; k++) {
@@ -507,7 +508,9 @@ static void close_interval(struct ivl *iv, uint64_t now, bool last)
 		iv->o.watch(iv->o.watch_ctx, &(struct ivl_view){ .k = iv->k, .rows = iv->rows,
 								 .nrows = iv->nu, .t_ns = t_ns,
 								 .ns = ns, .disks = iv->disks }, false);
-	if (iv->o.emit && iv->o.status && !iv->failed) {
+	/* Under MPI the rows go to rank 0's sum over the ranks (emit); the device view is this host's. */
+	emitted = iv->o.emit && iv->o.status && !iv->failed;
+	if (emitted)
 		iv->o.emit(iv->o.emit_ctx,
 			   &(struct ivl_view){ .k = iv->k,
 					       .rows = iv->rows,
@@ -515,11 +518,12 @@ static void close_interval(struct ivl *iv, uint64_t now, bool last)
 					       .t_ns = t_ns,
 					       .ns = ns },
 			   last);
-	} else if ((iv->o.status || iv->o.iostat) && iv->o.out && !iv->failed) {
+	if ((iv->o.status || iv->o.iostat) && iv->o.out && !iv->failed &&
+	    (!emitted || (iv->o.iostat && iv->disks))) {
 		v = (struct ivl_view){
 			.k = iv->k,
-			.rows = iv->o.status ? iv->rows : NULL,
-			.nrows = iv->o.status ? iv->nu : 0,
+			.rows = iv->o.status && !emitted ? iv->rows : NULL,
+			.nrows = iv->o.status && !emitted ? iv->nu : 0,
 			.disks = iv->o.iostat ? iv->disks : NULL,
 			.t_ns = t_ns,
 			.ns = ns,

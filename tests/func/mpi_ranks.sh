@@ -107,3 +107,28 @@ mpirun_np 2 "$IOWL_MPI" --eta=never --status-interval=1s "$SCRATCH/live.ini"
 [ $rc = 0 ] || { cat "$SCRATCH/err"; fail "--status-interval (text) over 2 ranks: exited $rc"; }
 grep -q '^-- interval 2: 1\.[0-9]*-2\.[0-9]* s (2 ranks)$' "$SCRATCH/out" ||
 	{ cat "$SCRATCH/out"; fail "--status-interval (text): no interval 2 of 2 ranks"; }
+
+# --status-interval with --iostat over the ranks: the rows are the ranks' sum, the device view is
+# rank 0's host's, printed as rank 0's interval closes (when the plain build finds a device
+# behind the scratch directory at all).
+cat > "$SCRATCH/io.ini" <<JOB
+[d]
+ioengine=psync
+rw=write
+bs=4k
+size=1m
+time_based=1
+runtime=2
+rate_iops=200
+filename=$SCRATCH/io.\${IOWL_RANK}
+JOB
+"$IOWL" --eta=never --iostat --runtime=1 "$SCRATCH/io.ini" > "$SCRATCH/plain" 2>&1
+mpirun_np 2 "$IOWL_MPI" --eta=never --status-interval=1s --iostat "$SCRATCH/io.ini"
+[ $rc = 0 ] || { cat "$SCRATCH/err"; fail "--status-interval --iostat over 2 ranks: exited $rc"; }
+grep -q '^-- interval 1: .* s (2 ranks)$' "$SCRATCH/out" ||
+	{ cat "$SCRATCH/out"; fail "--status-interval --iostat over 2 ranks: no interval of 2 ranks"; }
+if grep -q '^Device ' "$SCRATCH/plain"; then
+	grep -q '^Device ' "$SCRATCH/out" ||
+		{ cat "$SCRATCH/out"; fail "--status-interval --iostat over 2 ranks: no device view"; }
+	echo "--status-interval --iostat: the ranks' sum and rank 0's devices"
+fi
