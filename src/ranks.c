@@ -886,7 +886,8 @@ static int get_point_hists(struct rd *r, unsigned n, struct ivl_hist **out)
 			return -EPROTO;
 		if (k && !(h[i].b = malloc(k * sizeof(*h[i].b))))
 			return -ENOMEM;
-		get(r, h[i].b, k * sizeof(*h[i].b));
+		if (k)
+			get(r, h[i].b, k * sizeof(*h[i].b));
 		h[i].n = r->bad ? 0 : k;
 		for (uint32_t j = 0; j < h[i].n; j++)
 			if (h[i].b[j].bin >= HIST_NR || (j && h[i].b[j].bin <= h[i].b[j - 1].bin))

@@ -205,7 +205,8 @@ static void print(struct live_ivl *iv)
 
 	if (!rows || !run)
 		goto out;
-	qsort(iv->u, iv->nu, sizeof(*iv->u), units_order);
+	if (iv->nu > 1)
+		qsort(iv->u, iv->nu, sizeof(*iv->u), units_order);
 	for (unsigned i = 0; i < iv->nu; i++) {
 		struct live_unit *u = &iv->u[i];
 
@@ -259,7 +260,8 @@ static void print_ready(bool flush, unsigned phase)
 		ivl_release(&lv.iv[i]);
 		i++;
 	}
-	memmove(lv.iv, lv.iv + i, (lv.niv - i) * sizeof(*lv.iv));
+	if (i) /* lv.iv may be NULL when none was kept */
+		memmove(lv.iv, lv.iv + i, (lv.niv - i) * sizeof(*lv.iv));
 	lv.niv -= i;
 }
 
