@@ -813,11 +813,12 @@ static void test_groups_text(void **state)
 		   " stdev= 0.00, samples=1\n");
 	assert_has(out, "   READ: bw=8000KiB/s (8192kB/s), 4000KiB/s-6000KiB/s (4096kB/s-6144kB/s),"
 		   " io=15.6MiB (16.4MB), run=1000-2000msec\n");
-	/* The merged unit: the longest worker's runtime, CPU over the summed runtimes. */
+	/* The merged unit: the longest worker's runtime, CPU over the summed runtimes (600 ms of
+	 * user CPU over 1000 + 1200 ms). */
 	assert_has(out, "  write: IOPS=833, BW=3333KiB/s (3413kB/s)(4000KiB/1200msec)\n");
 	assert_has(out, "  WRITE: bw=3333KiB/s (3413kB/s), 3333KiB/s-3333KiB/s (3413kB/s-3413kB/s),"
 		   " io=4000KiB (4096kB), run=1200-1200msec\n");
-	assert_has(out, "  cpu          : usr=25.00%, sys=0.00%");
+	assert_has(out, "  cpu          : usr=27.27%, sys=0.00%");
 	free(out);
 	units_release(u, 3);
 }
@@ -839,7 +840,8 @@ static void test_groups_json(void **state)
 	assert_close(jnum(json_array_get(js, 1), "read/bw_agg"), 75.0, 1e-9);
 	assert_close(jnum(json_array_get(js, 2), "write/bw_agg"), 0.0, 0);
 	assert_int_equal(jnum(json_array_get(js, 2), "groupid"), 1);
-	assert_int_equal(jnum(json_array_get(js, 2), "job_runtime"), 2400);
+	/* the clones' own run times added up, as fio's total_run_time: 1000 + 1200 ms */
+	assert_int_equal(jnum(json_array_get(js, 2), "job_runtime"), 2200);
 	assert_int_equal(jnum(json_array_get(js, 2), "write/runtime"), 1200);
 	assert_int_equal(jnum(json_array_get(js, 2), "write/clat_ns/N"), 2);
 	assert_int_equal(jnum(json_array_get(js, 2), "iowl/workers"), 2);
