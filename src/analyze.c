@@ -13,8 +13,6 @@
 #include "iowl/cachefill.h"
 #include "iowl/gen.h"
 #include "iowl/iolog.h"
-#include "iowl/outfile.h"
-#include "iowl/report.h"
 #include "iowl/target.h"
 #include "iowl/version.h"
 
@@ -431,67 +429,28 @@ static json_t *json_report(const struct job *job, const struct analysis *a)
 			 "curve", json_curve(a), "heatmap", json_grid(a), "lru", json_lru(a));
 }
 
-json_t *analyze_json(const struct iowl_run *run, uint64_t nios)
+int analyze_job(const struct job *job, uint64_t nios, bool iolog, FILE *text, json_t *arr,
+		struct iowl_err *err)
+{
+	struct analysis a = { 0 };
+	int ret = generate(job, nios, iolog, &a, err);
+
+	if (!ret && arr)
+		json_array_append_new(arr, json_report(job, &a));
+	if (!ret && text)
+		text_report(text, job, &a);
+	analysis_release(&a);
+	return ret;
+}
+
+json_t *analyze_json(const struct job *jobs, unsigned njobs, uint64_t nios)
 {
 	json_t *root = json_pack("{s:s, s:I, s:[]}", "iowl version", "iowl-" IOWL_VERSION,
 				 "ios_per_job", (json_int_t)nios, "analysis");
 
-	for (unsigned j = 0; root && j < run->njobs; j++) {
-		struct iowl_err err = { "" };
-		struct analysis a = { 0 };
-
-		if (!generate(&run->jobs[j], nios, false, &a, &err))
-			json_array_append_new(json_object_get(root, "analysis"),
-					      json_report(&run->jobs[j], &a));
-		analysis_release(&a);
-	}
+	for (unsigned j = 0; root && j < njobs;
+	     j++) /* a job that cannot be generated is left out */
+		analyze_job(&jobs[j], nios, false, NULL, json_object_get(root, "analysis"),
+			    &(struct iowl_err){ "" });
 	return root;
-}
-
-int analyze_run(struct iowl_run *run, uint64_t nios)
-{
-	bool json = run->opts.formats & (OUT_JSON | OUT_JSONPLUS);
-	json_t *root = json || run->opts.report ? json_pack("{s:s, s:I, s:[]}", "iowl version", "iowl-" IOWL_VERSION,
-					"ios_per_job", (json_int_t)nios, "analysis") : NULL;
-	struct outfile of = { 0 };
-	struct iowl_err oerr = { "" };
-	int status = IOWL_EXIT_OK;
-	FILE *out;
-
-	/* --output as a run writes it: the file is replaced only by a complete analysis */
-	if (outfile_open(&of, run->opts.output, &oerr)) {
-		iowl_warn("%s", oerr.text);
-		json_decref(root);
-		return IOWL_EXIT_USAGE;
-	}
-	out = of.f;
-	for (unsigned j = 0; j < run->njobs && status == IOWL_EXIT_OK; j++) {
-		struct iowl_err err = { "" };
-		struct analysis a = { 0 };
-
-		if (generate(&run->jobs[j], nios, true, &a, &err)) {
-			iowl_warn("%s", err.text);
-			status = IOWL_EXIT_USAGE;
-		} else {
-			if (root)
-				json_array_append_new(json_object_get(root, "analysis"),
-						      json_report(&run->jobs[j], &a));
-			if (!json)
-				text_report(out, &run->jobs[j], &a);
-		}
-		analysis_release(&a);
-	}
-	if (json && status == IOWL_EXIT_OK) {
-		json_dumpf(root, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
-		fputc('\n', out);
-	}
-	if (status == IOWL_EXIT_OK && report_html_run(run, json_incref(root)))
-		status = IOWL_EXIT_IO;
-	json_decref(root);
-	/* a full disk or a closed pipe loses the analysis: say so, and fail the run */
-	if (outfile_close(&of, &oerr) && status == IOWL_EXIT_OK) {
-		iowl_warn("%s", oerr.text);
-		status = IOWL_EXIT_IO;
-	}
-	return status;
 }

@@ -17,6 +17,7 @@
 #include "iowl/suggest.h"
 #include "iowl/sweep.h"
 #include "iowl/value.h"
+#include "iowl/vdbench.h"
 
 #define CMDLINE "command line"
 

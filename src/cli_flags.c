@@ -23,6 +23,7 @@
 #include "iowl/sweep.h"
 #include "iowl/value.h"
 #include "iowl/verify.h"
+#include "iowl/vdbench.h"
 
 #define RO(field) offsetof(struct run_opts, field)
 

@@ -263,7 +263,7 @@ int curve_run(struct iowl_run *run)
 		run_outcome_release(&o);
 	}
 	print(run, out, pts, n);
-	if (report_html_run(run, json_doc(pts, n)))
+	if (run_report_html(run, json_doc(pts, n), false))
 		status = run_status_worst(status, IOWL_EXIT_IO);
 	run->out = NULL;
 	if (outfile_close(&of, &err)) {	/* the table could not be written */

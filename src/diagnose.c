@@ -75,7 +75,7 @@ void diag_unit_figures(const struct run_result *r, const struct job_result *u,
 	if (!job)
 		return;
 	f->dev = job_device(r, job);
-	if (f->dev && report_group_disks(r, u->group, &first, &last)) {
+	if (f->dev && result_group_disks(r, u->group, &first, &last)) {
 		unsigned i = (unsigned)(f->dev - r->disks->devs);
 
 		if (first[i].nfields && last[i].nfields)

@@ -17,7 +17,6 @@
 #include "iowl/clock.h"
 #include "iowl/diskstats.h"
 #include "iowl/interval.h"
-#include "iowl/report.h"
 #include "iowl/steady.h"
 #include "iowl/worker.h"
 
@@ -518,7 +517,7 @@ static void close_interval(struct ivl *iv, uint64_t now, bool last)
 					       .t_ns = t_ns,
 					       .ns = ns },
 			   last);
-	if ((iv->o.status || iv->o.iostat) && iv->o.out && !iv->failed &&
+	if ((iv->o.status || iv->o.iostat) && iv->o.out && iv->o.print && !iv->failed &&
 	    (!emitted || (iv->o.iostat && iv->disks))) {
 		v = (struct ivl_view){
 			.k = iv->k,
@@ -528,7 +527,7 @@ static void close_interval(struct ivl *iv, uint64_t now, bool last)
 			.t_ns = t_ns,
 			.ns = ns,
 		};
-		report_interval(iv->o.out, &v, iv->o.json);
+		iv->o.print(iv->o.out, &v, iv->o.json);
 		fflush(iv->o.out);
 	}
 	/* After the output: a unit of one worker's rows show its prev, the interval's difference. */
@@ -673,26 +672,27 @@ void ivl_finish(struct ivl *iv, uint64_t now, bool joined)
 	iv->next_ns = UINT64_MAX;
 }
 
-void ivl_hand_over(struct ivl *iv, unsigned i, struct job_result *u)
+bool ivl_hand_over(struct ivl *iv, unsigned i, struct ivl_series *series, struct steady *ss,
+		   uint64_t *ss_attained_ns)
 {
 	struct ivl_unit *un;
 
 	if (!iv || i >= iv->n || iv->u[iv->unit_of[i]].lead != i)
-		return;
+		return false;
 	un = &iv->u[iv->unit_of[i]];
 	if (iv->failed) {
 		ivl_series_release(&un->series);
-		return;
+		return false;
 	}
-	u->series = un->series;
+	*series = un->series;
 	memset(&un->series, 0, sizeof(un->series));
-	if (un->ss_on) {
-		u->ss = un->ss;
-		u->has_ss = true;
-		u->ss_attained_ns = un->ss_attained_ns;
-		memset(&un->ss, 0, sizeof(un->ss));
-		un->ss_on = false;
-	}
+	if (!un->ss_on)
+		return false;
+	*ss = un->ss;
+	*ss_attained_ns = un->ss_attained_ns;
+	memset(&un->ss, 0, sizeof(un->ss));
+	un->ss_on = false;
+	return true;
 }
 
 void ivl_series_release(struct ivl_series *s)

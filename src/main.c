@@ -6,7 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "iowl/analyze.h"
+#include "iowl/analyze_run.h"
 #include "iowl/cli.h"
 #include "iowl/curve.h"
 #include "iowl/clock.h"

@@ -21,6 +21,7 @@
 #include <jansson.h>
 
 #include "iowl/blktrace.h"
+#include "iowl/analyze.h"
 #include "iowl/bwlog.h"
 #include "iowl/clock.h"
 #include "iowl/diskstats.h"
@@ -643,57 +644,11 @@ static bool phase_wait(struct iowl_run *run, struct phase *p, struct ivl *iv)
 	return !left;
 }
 
-/* The unit of a merged group, or NULL when the group has none yet. */
-static struct job_result *group_unit(struct results *res, unsigned group)
-{
-	for (unsigned i = 0; i < res->n; i++)
-		if (res->units[i].group == group && !res->units[i].hidden)
-			return &res->units[i];
-	return NULL;
-}
-
-/* A new, empty unit for clone clone of job (clone 0 and the group's first job when merged). */
-static struct job_result *unit_new(struct results *res, const struct job *job, unsigned clone)
-{
-	bool merged = job_group_merged(job);
-
-	if (res->n == res->cap) {
-		unsigned cap = res->cap ? 2 * res->cap : 16;
-		struct job_result *u = realloc(res->units, cap * sizeof(*u));
-
-		if (!u)
-			return NULL;
-		res->units = u;
-		res->cap = cap;
-	}
-	memset(&res->units[res->n], 0, sizeof(res->units[0]));
-	res->units[res->n].job = merged ? job_group_lead(job) : job;
-	res->units[res->n].clone = merged ? 0 : clone;
-	res->units[res->n].group = job->group;
-	res->units[res->n].pid = (int)getpid();
-	if (stats_init(&res->units[res->n].st, 0, false, false, false))
-		return NULL;
-	return &res->units[res->n++];
-}
-
+/* A worker's unit: its merged group's, else a new one of its own. */
 static struct job_result *unit_for(struct results *res, const struct worker *w)
 {
-	struct job_result *u = job_group_merged(w->job) ? group_unit(res, w->job->group) : NULL;
-
-	return u ? u : unit_new(res, w->job, w->clone);
-}
-
-struct job_result *results_unit(struct results *res, const struct job *job, unsigned clone)
-{
-	if (job_group_merged(job)) {
-		struct job_result *u = group_unit(res, job->group);
-
-		return u ? u : unit_new(res, job, clone);
-	}
-	for (unsigned i = 0; i < res->n; i++)
-		if (res->units[i].job == job && res->units[i].clone == clone)
-			return &res->units[i];
-	return unit_new(res, job, clone);
+	return job_group_merged(w->job) ? results_unit(res, w->job, w->clone) :
+					  results_add(res, w->job, w->clone);
 }
 
 /* Says why the unit did no IO: its own setup failure (error), or why it was not run. */
@@ -729,7 +684,7 @@ static int collect(struct iowl_run *run, const struct phase *p, struct ivl *iv,
 		struct worker *w = p->w[i];
 		/* stats=0: a unit of its own, merged into no group's, left out of the results */
 		struct job_result *u =
-			w->job->o.stats ? unit_for(res, w) : unit_new(res, w->job, w->clone);
+			w->job->o.stats ? unit_for(res, w) : results_add(res, w->job, w->clone);
 		uint64_t elapsed;
 		int ret = 0;
 
@@ -751,7 +706,8 @@ static int collect(struct iowl_run *run, const struct phase *p, struct ivl *iv,
 			stats_take(&u->st, &w->stats);
 		else if (stats_merge(&u->st, &w->stats))
 			return -ENOMEM;
-		ivl_hand_over(iv, i, u);
+		if (ivl_hand_over(iv, i, &u->series, &u->ss, &u->ss_attained_ns))
+			u->has_ss = true;
 		if (w->verify)
 			verify_publish(w->verify, &u->verify);
 		u->nworkers++;
@@ -779,9 +735,9 @@ static int add_not_run(const struct iowl_run *run, struct results *res, const ch
 		     !job->off_rank && job->o.stats && c < job->o.numjobs; c++) {
 			struct job_result *u;
 
-			if (merged && group_unit(res, job->group))
+			if (merged && results_group(res, job->group))
 				break;
-			u = unit_new(res, job, c);
+			u = results_add(res, job, c);
 			if (!u || unit_why(u, ECANCELED, true, "%s", why))
 				return -ENOMEM;
 		}
@@ -1100,6 +1056,7 @@ static void ivl_setup(struct iowl_run *run)
 	if (ranks_on() && o->status) /* rank 0 prints the ranks' sum of each interval */
 		o->emit = ranks_live_emit;
 	o->out = run->out ? run->out : stdout;
+	o->print = report_interval;
 	o->watch = ro->watch;
 	o->watch_ctx = ro->watch_ctx;
 	if (ro->mx) {	/* the metrics see every interval first, then pass it on */
@@ -1244,46 +1201,19 @@ int run_status(const struct iowl_run *run, const struct run_outcome *o)
 	return IOWL_EXIT_OK;
 }
 
-/* How bad a status is: a signal, then an error, then bad usage, then a failed --assert. */
-static int status_rank(int status)
+int run_report_html(const struct iowl_run *run, struct json_t *doc, bool analysis)
 {
-	switch (status) {
-	case IOWL_EXIT_OK:
+	const struct run_opts *o = &run->opts;
+
+	if (!o->report) {
+		json_decref(doc);
 		return 0;
-	case IOWL_EXIT_ASSERT:
-		return 1;
-	case IOWL_EXIT_USAGE:
-		return 2;
-	case IOWL_EXIT_IO:
-		return 3;
-	default:
-		return 4;	/* a signal */
 	}
-}
-
-int run_status_worst(int a, int b)
-{
-	return status_rank(b) > status_rank(a) ? b : a;
-}
-
-void run_outcome_release(struct run_outcome *o)
-{
-	for (unsigned i = 0; i < o->res.n; i++) {
-		free(o->res.units[i].why);
-		stats_release(&o->res.units[i].st);
-		ivl_series_release(&o->res.units[i].series);
-		steady_release(&o->res.units[i].ss);
-	}
-	free(o->res.units);
-	free(o->res.collected);
-	free(o->r.groups);
-	free(o->gkv);
-	free(o->own_io);
-	json_decref(o->iostat_log);
-	free(o->phase_disk);
-	idleprof_result_free(&o->idle);
-	disk_set_release(&o->disks);
-	memset(o, 0, sizeof(*o));
+	/* A run's page shows where its jobs' IOs land too, as --analyze sees them. */
+	return report_html_page(o->report, o->nfiles ? o->files[0] : "command-line jobs",
+				o->command, doc,
+				analysis ? analyze_json(run->jobs, run->njobs, ANALYZE_REPORT_IOS) :
+					   NULL);
 }
 
 int run_exec(struct iowl_run *run)
@@ -1308,7 +1238,7 @@ int run_exec(struct iowl_run *run)
 		run->out_errno = 0;	/* outfile_close() says what went wrong */
 		o.ret = o.ret ? o.ret : -EIO;
 	}
-	if (run->opts.report && report_html_run(run, report_json_tree(&o.r, true)) && !o.ret)
+	if (run->opts.report && run_report_html(run, report_json_tree(&o.r, true), true) && !o.ret)
 		o.ret = -EIO;
 	run->out = NULL;
 	if (run->out_errno && !out.err)	/* what the run saw (EPIPE), not a later ferror()'s EIO */

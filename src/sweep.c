@@ -515,7 +515,7 @@ int sweep_run(struct iowl_run *run)
 			break;
 	}
 	print(run, out, pts, npts);
-	if (report_html_run(run, json_doc(run, pts, npts)))
+	if (run_report_html(run, json_doc(run, pts, npts), false))
 		status = run_status_worst(status, IOWL_EXIT_IO);
 	if (outfile_close(&of, &err)) {	/* the table could not be written */
 		iowl_warn("%s", err.text);

@@ -4,20 +4,7 @@
 #define IOWL_DIAGNOSE_H
 
 #include "iowl/ddir.h"
-#include "iowl/report.h"
-
-#define DIAG_MAX 32
-
-struct diag {
-	char kind[24];		/* "device_split", "queue_depth", "concurrency", "page_cache",
-				 * "zero_reads", "sync_iodepth", "saturated" */
-	char text[320];
-};
-
-struct diag_list {
-	struct diag d[DIAG_MAX];
-	unsigned n;
-};
+#include "iowl/result.h"
 
 struct job;
 

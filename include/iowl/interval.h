@@ -18,7 +18,7 @@
 struct worker;
 struct disk_set;
 struct job;
-struct job_result;
+struct steady;
 struct steady;
 struct hist;
 
@@ -106,9 +106,6 @@ struct ivl_view {
 	unsigned nranks;		/* MPI: how many ranks' figures the rows add; 0: one run */
 };
 
-/* Prints one interval as text, or as one JSON document on one line.  Returns 0 or -errno. */
-int report_interval(FILE *f, const struct ivl_view *v, bool json);
-
 /*
  * Called with every interval of a phase as it closes (last false), and once when the phase
  * ends (last true) with what a last sliver too short to be an interval of its own added to the
@@ -116,13 +113,17 @@ int report_interval(FILE *f, const struct ivl_view *v, bool json);
  */
 typedef void (*ivl_watch_fn)(void *ctx, const struct ivl_view *view, bool last);
 
-/* Where interval output goes and how often. */
+/* Prints one interval to f as text, or as one JSON document on one line.  Returns 0 or -errno. */
+typedef int (*ivl_print_fn)(FILE *f, const struct ivl_view *v, bool json);
+
+/* Where interval output goes, how it is printed, and how often. */
 struct ivl_opts {
 	uint64_t period_ns;		/* series, status and iostat interval */
 	bool status;			/* --status-interval: print each interval's figures */
 	bool iostat;			/* --iostat: print each interval's device view */
 	bool json;			/* print intervals as JSON lines, not text */
 	FILE *out;
+	ivl_print_fn print;		/* the status and iostat lines (report_interval()) */
 	ivl_watch_fn watch;		/* NULL: none */
 	void *watch_ctx;
 	bool watch_disks;		/* sample the devices every interval for the watch */
@@ -162,8 +163,12 @@ void ivl_poll(struct ivl *iv, uint64_t now);
  */
 void ivl_finish(struct ivl *iv, uint64_t now, bool joined);
 
-/* Hands worker i's unit's series and steady state to u, when worker i leads its unit. */
-void ivl_hand_over(struct ivl *iv, unsigned i, struct job_result *u);
+/*
+ * When worker i leads its unit, hands the unit's series to *series and, when it had one, its
+ * steady-state window to *ss and *ss_attained_ns (returning true).
+ */
+bool ivl_hand_over(struct ivl *iv, unsigned i, struct ivl_series *series, struct steady *ss,
+		   uint64_t *ss_attained_ns);
 
 void ivl_free(struct ivl *iv);
 

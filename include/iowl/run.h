@@ -19,19 +19,10 @@
 #include "iowl/jobfile.h"
 #include "iowl/metrics.h"
 #include "iowl/progress.h"
+#include "iowl/result.h"
 #include "iowl/signals.h"
-#include "iowl/vdbench.h"
+#include "iowl/vdbench_opts.h"
 #include "iowl/worker.h"
-
-/* Exit statuses, documented in man/iowl.1 (EXIT STATUS). */
-enum iowl_exit {
-	IOWL_EXIT_OK = 0,
-	IOWL_EXIT_USAGE = 1,		/* bad command line or job file: nothing ran */
-	IOWL_EXIT_IO = 2,		/* an IO or runtime error during the run */
-	IOWL_EXIT_ASSERT = 3,		/* an --assert did not hold */
-	IOWL_EXIT_SIGINT = 130,
-	IOWL_EXIT_SIGTERM = 143,
-};
 
 #define CURVE_MAX_POINTS 32		/* --curve's percentages */
 #define IOSTAT_DEFAULT 1		/* --iostat without a time */
@@ -144,28 +135,6 @@ int run_prepare(struct iowl_run *run, struct iowl_err *err);
  */
 int run_rebuild(struct iowl_run *run, struct iowl_err *err);
 
-/* The units reported so far, while a run collects them. */
-struct results {
-	struct job_result *units;
-	unsigned n, cap;
-	unsigned *collected;		/* per job index: clones gathered into units so far */
-};
-
-/* Everything one run produced, before it is printed. */
-struct run_outcome {
-	struct results res;
-	struct run_result r;		/* points into res, disks and gkv */
-	struct disk_set disks;
-	struct disk_sample *phase_disk;	/* r.phase_disk */
-	struct idleprof_result idle;	/* --idle-prof's figures (r.idle) */
-	struct job_kv *gkv;
-	struct diag_list diags;
-	struct own_io *own_io;
-	struct json_t *iostat_log;	/* --iostat's intervals, NULL: none */
-	bool io_error;
-	int ret;			/* 0, or -errno of a failure that is not an IO error */
-};
-
 /* Runs every phase and gathers the results in o (release with run_outcome_release()).  Returns o->ret. */
 int run_collect(struct iowl_run *run, struct run_outcome *o);
 
@@ -173,21 +142,16 @@ int run_collect(struct iowl_run *run, struct run_outcome *o);
 int run_status(const struct iowl_run *run, const struct run_outcome *o);
 
 /*
- * The status of a run made of several runs (sweep and curve points): the worse of a and b, in
- * the order of run_status(): a signal, then an IO or runtime error (2), then bad usage (1), then
- * a failed --assert (3), then success.
+ * With --report, writes the page of doc (a reference it takes), with the jobs' analysis beside it
+ * when analysis is set (a run's own results); says on stderr why it could not.  Returns 0 (also
+ * without --report) or -errno.
  */
-int run_status_worst(int a, int b);
-
-void run_outcome_release(struct run_outcome *o);
+int run_report_html(const struct iowl_run *run, struct json_t *doc, bool analysis);
 
 /* Runs every phase, prints the results, and returns the exit status (enum iowl_exit). */
 int run_exec(struct iowl_run *run);
 
 /* Frees everything the run owns. */
 void run_release(struct iowl_run *run);
-
-/* The unit that clone clone of job is reported in (a new one when none yet), NULL: out of memory. */
-struct job_result *results_unit(struct results *res, const struct job *job, unsigned clone);
 
 #endif

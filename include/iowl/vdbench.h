@@ -6,25 +6,9 @@
 #include <stdbool.h>
 
 #include "iowl/err.h"
+#include "iowl/vdbench_opts.h"
 
 struct iowl_run;
-
-/* One NAME=VALUE of --vdbench-var or --vdbench-lun. */
-struct vdbench_kv {
-	char *key;
-	char *value;
-};
-
-/* What the command line says about a vdbench parameter file. */
-struct vdbench_opts {
-	char *file;			/* the parameter file; NULL: none */
-	bool show;			/* --vdbench-show: print the equivalent iowl job file */
-	bool output;			/* --vdbench-output: vdbench's interval lines on stdout */
-	struct vdbench_kv *vars;	/* --vdbench-var: $NAME and !NAME substitutions */
-	unsigned nvars;
-	struct vdbench_kv *luns;	/* --vdbench-lun: lun= names mapped to Linux paths */
-	unsigned nluns;
-};
 
 /*
  * True when the file at path reads as a vdbench parameter file: no "[section]" line and at

@@ -115,25 +115,12 @@ json_t *report_disk_json(const struct disk_set *s)
 	return a;
 }
 
-bool report_group_disks(const struct run_result *r, unsigned g, const struct disk_sample **first,
-			const struct disk_sample **last)
-{
-	const struct group_result *gr = g < r->ngroups ? &r->groups[g] : NULL;
-
-	if (!gr || !r->phase_disk || !r->disks || !r->disks->n || gr->first_phase >= r->nphases ||
-	    gr->last_phase >= r->nphases)
-		return false;
-	*first = r->phase_disk + (size_t)2 * gr->first_phase * r->disks->n;
-	*last = r->phase_disk + ((size_t)2 * gr->last_phase + 1) * r->disks->n;
-	return true;
-}
-
 /* The run's devices seen over group g's window (free view->devs); false when it has none. */
 static bool group_view(const struct run_result *r, unsigned g, struct disk_set *view)
 {
 	const struct disk_sample *first, *last;
 
-	if (!report_group_disks(r, g, &first, &last))
+	if (!result_group_disks(r, g, &first, &last))
 		return false;
 	*view = *r->disks;
 	view->devs = malloc(r->disks->n * sizeof(*view->devs));

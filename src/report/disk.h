@@ -17,7 +17,7 @@ json_t *report_disk_json(const struct disk_set *s);
 struct run_result;
 
 /*
- * Group g's own device figures, over the phases its jobs ran in (report_group_disks()): the
+ * Group g's own device figures, over the phases its jobs ran in (result_group_disks()): the
  * "Disk stats" lines under a heading of its own, and the disk_util array (NULL when there are
  * none).  iowl's addition: fio prints its disk stats once, over the whole run.
  */

@@ -16,9 +16,7 @@
 #include <jansson.h>
 
 #include "iowl/ddir.h"
-#include "iowl/analyze.h"
 #include "iowl/report.h"
-#include "iowl/run.h"
 #include "iowl/version.h"
 #include "report/html_int.h"
 
@@ -460,27 +458,17 @@ int report_html_file(const char *path, const char *name, struct json_t *const *d
 	return ret;
 }
 
-int report_html_run(const struct iowl_run *run, struct json_t *doc)
+int report_html_page(const char *path, const char *name, const char *command, json_t *doc,
+		     json_t *extra)
 {
-	const struct run_opts *o = &run->opts;
-	struct report_meta m = { o->command };
-	json_t *docs[2] = { doc, NULL };
-	size_t n = 1;
+	struct report_meta m = { command };
+	json_t *docs[2] = { doc, extra };
 	int ret;
 
-	if (!o->report) {
-		json_decref(doc);
-		return 0;
-	}
-	/* A run's page shows where its jobs' IOs land too, as --analyze sees them. */
-	if (doc_kind(doc) == DOC_RUN)
-		docs[n++] = analyze_json(run, ANALYZE_REPORT_IOS);
-	ret = doc ? report_html_file(o->report, o->nfiles ? o->files[0] : "command-line jobs", docs,
-				     docs[n - 1] ? n : 1, &m) : -ENOMEM;
-	if (n > 1)
-		json_decref(docs[1]);
+	ret = doc ? report_html_file(path, name, docs, extra ? 2 : 1, &m) : -ENOMEM;
 	if (ret)
-		fprintf(stderr, "iowl: --report '%s': %s\n", o->report, strerror(-ret));
+		fprintf(stderr, "iowl: --report '%s': %s\n", path, strerror(-ret));
+	json_decref(extra);
 	json_decref(doc);
 	return ret;
 }

@@ -13,7 +13,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
-#include "iowl/analyze.h"
+#include "iowl/analyze_run.h"
 #include "iowl/curve.h"
 #include "iowl/run.h"
 #include "iowl/sweep.h"
