@@ -56,7 +56,9 @@ $net timeout 120 chromium --headless --no-sandbox --disable-gpu --disable-quic -
 	--screenshot="$SCRATCH/all.png" --window-size=$((900 * n)),1600 "file://$SCRATCH/all.html" \
 	> all.log 2>&1
 [ -s all.png ] || { cat all.log; fail "no screenshot"; }
-if grep -E 'Uncaught|CONSOLE|net::ERR_|Failed to load' all.log; then
+# Chromium's own "[Intervention] Slow network is detected" console line comes from a machine
+# too loaded to render in time (it names no URL of the page): not the page's error.
+if grep -E 'Uncaught|CONSOLE|net::ERR_|Failed to load' all.log | grep -v 'Slow network is detected'; then
 	fail "the browser logged an error (above)"
 fi
 x=0 bad=0
