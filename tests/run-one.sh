@@ -5,7 +5,8 @@
 # (with the reason on its last line of output).  A test that hangs fails after 300 s (900 s under
 # ThreadSanitizer, IOWL_TSAN=1 from make tsan, which also skips the unit tests: none starts a
 # thread, so TSan has nothing to look at that make test, asan and ubsan do not run; a TSan report
-# of any program the test ran fails it, with the report in its output).
+# of any program the test ran fails it, with the report in its output).  A test still there 10 s
+# after the TERM (a child deaf to it, such as a hung fio) is killed.
 kind=$1 t=$2 res=$3
 name=$(basename "$t" .sh)
 mkdir -p "$(dirname "$res")"
@@ -23,10 +24,10 @@ if [ "$kind" = unit ] && [ -n "$IOWL_TSAN" ]; then
 	echo "skip: single-threaded, nothing for ThreadSanitizer to check (make test, asan, ubsan run it)" > "$res.out"
 	rc=77
 elif [ "$kind" = unit ]; then
-	timeout $limit "$t" > "$res.out" 2>&1
+	timeout -k 10 $limit "$t" > "$res.out" 2>&1
 	rc=$?
 else
-	timeout $limit sh "$t" > "$res.out" 2>&1
+	timeout -k 10 $limit sh "$t" > "$res.out" 2>&1
 	rc=$?
 fi
 ms=$(( ($(date +%s%N) - start) / 1000000 ))

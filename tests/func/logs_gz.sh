@@ -68,9 +68,14 @@ cmp -s fio_z.txt z_clat.txt || { diff fio_z.txt z_clat.txt | head; fail "fio inf
 fio --inflate-log=a_bw.1.log.fz > fio_a.txt 2> fio.err && cmp -s fio_a.txt a.txt ||
 	fail "fio inflates iowl's averaged log differently"
 truncate -s 16m data
-fio --name=f --filename=data --rw=randread --bs=4k --number_ios=2000 --write_lat_log=f \
+# fio 3.33's compression thread can hang the run in a futex, deaf to SIGTERM (seen once under
+# load: make test waited on it): bounded, and then fio's side is not judged.
+timeout -k 5 60 fio --name=f --filename=data --rw=randread --bs=4k --number_ios=2000 --write_lat_log=f \
 	--write_iops_log=f --log_offset=1 --log_prio=1 --log_store_compressed=1 --log_compression=8k \
-	--output=/dev/null > fio.err 2>&1 || fail "fio run: $(cat fio.err)"
+	--output=/dev/null > fio.err 2>&1
+st=$?
+[ $st = 124 ] || [ $st = 137 ] && skip "fio 3.33's compressed-log run hung (its own bug, killed after 60 s): iowl reading fio's .fz not checked"
+[ $st = 0 ] || fail "fio run: $(cat fio.err)"
 for k in clat iops; do
 	fio --inflate-log=f_$k.1.log.fz > fio_f.txt 2> fio.err || fail "fio --inflate-log f_$k"
 	"$IOWL" --inflate-log=f_$k.1.log.fz > iowl_f.txt || fail "iowl --inflate-log of fio's f_$k"
