@@ -39,14 +39,6 @@ struct idleprof {
 	struct idle_thread *t;
 };
 
-static uint64_t mono_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * NSEC_PER_SEC + (uint64_t)ts.tv_nsec;
-}
-
 /* fio's unit of work: a page written byte by byte (false when told to stop midway). */
 static bool unit(struct idle_thread *t, unsigned long j)
 {
@@ -66,12 +58,12 @@ static double calibrate(struct idle_thread *t)
 	double best = 0;
 
 	for (unsigned i = 0; i < CALIBRATE_RUNS; i++) {
-		uint64_t t0 = mono_ns(), us;
+		uint64_t t0 = clock_gettime_ns(), us;
 
 		for (unsigned long j = 0; j < CALIBRATE_SCALE; j++)
 			if (!unit(t, j))
 				return 0;
-		us = (mono_ns() - t0) / 1000;
+		us = (clock_gettime_ns() - t0) / 1000;
 		if (us && (!best || (double)us < best))
 			best = (double)us;
 	}
@@ -96,13 +88,13 @@ static void *idle_main(void *arg)
 	__atomic_add_fetch(&ip->ready, 1, __ATOMIC_RELEASE);
 	while (__atomic_load_n(&ip->state, __ATOMIC_ACQUIRE) < ST_RUN)
 		clock_nap(1000000);
-	t->t0 = mono_ns();
+	t->t0 = clock_gettime_ns();
 	for (unsigned long j = 0; t->ok; j++) {
 		if (!unit(t, j))
 			break;
 		t->loops++;
 	}
-	t->t1 = mono_ns();
+	t->t1 = clock_gettime_ns();
 	return NULL;
 }
 
@@ -121,7 +113,6 @@ int idleprof_start(struct idleprof **out, enum idleprof_mode mode, struct iowl_e
 {
 	struct idleprof *ip = calloc(1, sizeof(*ip));
 	long n = sysconf(_SC_NPROCESSORS_ONLN);
-	struct timespec nap = { 0, 1000000 };
 	int ret = 0;
 
 	*out = NULL;
@@ -149,7 +140,7 @@ int idleprof_start(struct idleprof **out, enum idleprof_mode mode, struct iowl_e
 		return ret;
 	}
 	while (__atomic_load_n(&ip->ready, __ATOMIC_ACQUIRE) < ip->ncpus)
-		nanosleep(&nap, NULL);
+		clock_nap(1000000);
 	*out = ip;
 	return 0;
 }
