@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <string.h>
 
 #include "iowl/ddir.h"
@@ -80,6 +81,29 @@ static void pct_fields(FILE *f, const json_t *job, const json_t *dir)
 		fputs(";0%=0", f);
 }
 
+/*
+ * The bandwidth share of the group as fio's terse line has it: fio divides the mean by the
+ * group's aggregate in whole KiB/s there (its JSON and normal output by the exact figure), so
+ * the line's share is a little larger. The aggregate comes back from the JSON's share and mean;
+ * within the JSON's six decimals of the share, a whole number is taken as one.
+ */
+static double terse_bw_agg(const json_t *dir)
+{
+	double p = num(dir, "bw_agg"), mean = num(dir, "bw_mean"), kib, whole, tol;
+
+	if (p <= 0 || p >= 100.0)
+		return p;
+	kib = mean * 100.0 / p;
+	tol = kib * 1e-6 / p + 1e-9;
+	whole = floor(kib + 0.5);
+	if (fabs(kib - whole) > tol)
+		whole = floor(kib);
+	if (whole < 1)
+		return 100.0;
+	p = mean * 100.0 / whole;
+	return p > 100.0 ? 100.0 : p;
+}
+
 static void dir_fields(FILE *f, const json_t *job, const json_t *dir, unsigned ver)
 {
 	unsigned long long bytes = cnt(dir, "io_bytes"), runt = cnt(dir, "runtime");
@@ -96,7 +120,7 @@ static void dir_fields(FILE *f, const json_t *job, const json_t *dir, unsigned v
 	lat_fields(f, json_object_get(dir, "lat_ns"));
 	if (cnt(dir, "bw_samples"))
 		fprintf(f, ";%llu;%llu;%f%%;%f;%f", cnt(dir, "bw_min"), cnt(dir, "bw_max"),
-			num(dir, "bw_agg"), num(dir, "bw_mean"), num(dir, "bw_dev"));
+			terse_bw_agg(dir), num(dir, "bw_mean"), num(dir, "bw_dev"));
 	else
 		fprintf(f, ";%llu;%llu;%f%%;%f;%f", 0ULL, 0ULL, 0.0, 0.0, 0.0);
 	if (ver != 5)
