@@ -28,6 +28,7 @@ struct ivl_track {
 	struct snap prev;		/* at the end of the last interval */
 	struct snap_dir ss_prev[DDIR_NR];	/* at the last steady-state sample */
 	bool final;			/* cur holds the worker's final figures */
+	bool fresh;			/* cur answered the latest request (or is final) */
 	bool borrowed; /* cur's histograms are the worker's own (final, never copied) */
 };
 
@@ -228,6 +229,8 @@ static void gather(struct ivl *iv)
 		return;
 	}
 	req = __atomic_add_fetch(&iv->ctl->snap_req, 1, __ATOMIC_RELEASE);
+	for (unsigned i = 0; i < iv->n; i++)
+		iv->t[i].fresh = false;
 	until = clock_ns() + ANSWER_WAIT_NS;
 	for (;;) {
 		for (unsigned i = 0; i < iv->n; i++) {
@@ -243,7 +246,7 @@ static void gather(struct ivl *iv)
 			} else {
 				continue;
 			}
-			got[i] = true;
+			got[i] = iv->t[i].fresh = true;
 			left--;
 		}
 		if (!left || clock_ns() >= until)
@@ -546,6 +549,20 @@ static void halt_unit(struct ivl *iv, unsigned k)
 	__atomic_add_fetch(&iv->ctl->snap_req, 1, __ATOMIC_RELEASE);
 }
 
+/*
+ * Whether every worker of unit k answered the last request: a worker that did not (it was not
+ * scheduled in time, or sits in a long IO) still shows the figures of its previous answer, so a
+ * steady-state sample would miss its IOs since then and the next one would count them over its
+ * own shorter time (a sample of 0, then one of twice the rate).  Such a sample waits.
+ */
+static bool unit_fresh(const struct ivl *iv, unsigned k)
+{
+	for (unsigned i = iv->u[k].lead; i != UINT_MAX; i = iv->next_of[i])
+		if (!iv->t[i].fresh)
+			return false;
+	return true;
+}
+
 /* One steady-state sample of unit k at t: the unit's rates since the last sample. */
 static void ss_sample(struct ivl *iv, unsigned k, uint64_t t)
 {
@@ -590,7 +607,8 @@ void ivl_poll(struct ivl *iv, uint64_t now)
 	gather(iv);
 	t = clock_ns();
 	for (unsigned k = 0; k < iv->nu; k++)
-		if (iv->u[k].ss_on && !iv->u[k].ss_attained_ns && now >= iv->u[k].ss_next)
+		if (iv->u[k].ss_on && !iv->u[k].ss_attained_ns && now >= iv->u[k].ss_next &&
+		    unit_fresh(iv, k))
 			ss_sample(iv, k, t);
 	if (now < iv->next_ns)
 		return;

@@ -78,11 +78,25 @@ end=$(jget n.json jobs.0.iowl.intervals.points.$((np - 1)).t_ms)
 
 # The latency criterion and the text report.
 [ "$(cat t.rc)" = 0 ] || { cat t.err; fail "text run"; }
-# (the figures in fio's units, whichever fits: under TSan a window of 4 samples with a short one
-# after a late one, the worker catching up its schedule, averaged 15.1k IOPS, 58.9MiB/s)
+# (the figures in fio's units, whichever fits: under TSan a window of 4 samples once averaged
+# 15.1k IOPS, 58.9MiB/s, a sample counting IOs of a worker that had not answered the one before)
 grep -Eq '^  steadystate  : attained=yes, bw=[0-9.]+[KMGT]?i?B/s \([0-9.]+[kMGT]?B/s\), iops=[0-9.]+[kMG]?, lat=[0-9]+[num]?sec, lat mean dev=[0-9.]+%$' t.txt ||
 	{ cat t.txt; fail "steadystate line"; }
 grep -q '^                 after [0-9.]* s, over the last 4 samples of 0.25 s$' t.txt || { cat t.txt; fail "when"; }
+
+# A sample is taken from figures every worker of the unit answered for: a worker inside a 300 ms
+# read at the sample's time (the fault shim stalls read 1500, at ~0.75 s of a 2000 IOPS job)
+# cannot answer, and its last answer is the run's start. Such a sample waits for the read to
+# end (~1.05 s): samples near 1500, 2700 (the rate catching up), 2000 IOPS; a sample taken from
+# the old figures said 0 IOPS, the next one 4000.
+LD_PRELOAD="$SHIMS/faultshim.so" IOWL_FAULT_STALL_AT=1500 "$IOWL" --output-format=json --name=s \
+	--ioengine=psync --filename="$SCRATCH/iowl-fault-ss" --rw=randread --size=1m --time_based \
+	--runtime=3 --rate_iops=2000 --ss=iops_slope:0% --ss_dur=3 > stall.json 2> err ||
+	{ cat err; fail "stalled run"; }
+for i in 0 1 2; do
+	v=$(jget stall.json jobs.0.steadystate.data.iops.$i)
+	[ "$v" -gt 0 ] || fail "sample $i of a job doing IO: $v IOPS (figures of a worker that did not answer)"
+done
 
 expect_status 1 "$IOWL" --parse-only --name=x --ioengine=null --size=1m --ss_dur=1500ms --ss_interval=1s
 grep -q "ss_dur must be a whole number of ss_interval" "$SCRATCH/err" || fail "ss_dur message"
