@@ -247,6 +247,7 @@ static int generate(const struct job *job, uint64_t nios, bool iolog, struct ana
 		ret = -EINVAL;
 		goto out;
 	}
+	plan.lazy = false; /* openfiles: nothing is opened here; the log opens every file first */
 	if (path) {
 		ret = iolog_begin(job->o.name, path, true, &plan, err);
 		if (!ret)

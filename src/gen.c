@@ -114,6 +114,9 @@ struct gen {
 	uint64_t *file_bytes;		/* issued per file in this loop (sequential file service) */
 	uint64_t *file_size;
 	bool *done;			/* the file's pass is over: the next IO goes elsewhere */
+	unsigned omax;			/* openfiles below nfiles, else 0 */
+	unsigned nlive;			/* omax: files open whose pass is not over */
+	bool *open;			/* omax: the file counts as open */
 	struct gen_stream streams[];
 };
 
@@ -424,7 +427,11 @@ struct gen *gen_new(const struct job *job, unsigned clone, unsigned thread_numbe
 	g->file_bytes = calloc(plan->nfiles, sizeof(*g->file_bytes));
 	g->file_size = calloc(plan->nfiles, sizeof(*g->file_size));
 	g->done = calloc(plan->nfiles, sizeof(*g->done));
-	if (!g->file_bytes || !g->file_size || !g->done) {
+	if (plan->lazy) {
+		g->omax = job->o.openfiles;
+		g->open = calloc(plan->nfiles, sizeof(*g->open));
+	}
+	if (!g->file_bytes || !g->file_size || !g->done || (g->omax && !g->open)) {
 		err_nomem(err, "out of memory");
 		goto out_free;
 	}
@@ -479,6 +486,7 @@ void gen_free(struct gen *g)
 	free(g->file_bytes);
 	free(g->file_size);
 	free(g->done);
+	free(g->open);
 	free(g);
 }
 
@@ -495,6 +503,9 @@ void gen_restart(struct gen *g)
 	memset(g->file_bytes, 0, g->nfiles * sizeof(*g->file_bytes));
 	memset(g->done, 0, g->nfiles * sizeof(*g->done));
 	g->ndone = 0;
+	g->nlive = 0;
+	for (unsigned f = 0; g->omax && f < g->nfiles; f++)
+		g->nlive += g->open[f];
 	/* The first IO goes to file 0, or with file_service_type=random to a file drawn. */
 	g->cur = 0;
 	g->fs_left = g->fs_type >= FS_RANDOM ? 0 : g->fs_nr;
@@ -539,7 +550,81 @@ static __attribute__((noinline, cold)) void file_done(struct gen *g, unsigned fi
 	if (!g->done[fi]) {
 		g->done[fi] = true;
 		g->ndone++;
+		if (g->omax && g->open[fi])
+			g->nlive--;
 	}
+}
+
+bool gen_files_limited(const struct gen *g)
+{
+	return g->omax != 0;
+}
+
+bool gen_file_done(const struct gen *g, unsigned f)
+{
+	return g->done[f];
+}
+
+void gen_file_opened(struct gen *g, unsigned f)
+{
+	if (g->omax && !g->open[f]) {
+		g->open[f] = true;
+		g->nlive += !g->done[f];
+	}
+}
+
+void gen_file_closed(struct gen *g, unsigned f)
+{
+	if (g->omax && g->open[f]) {
+		g->open[f] = false;
+		g->nlive -= !g->done[f];
+	}
+}
+
+/* openfiles: f may take the next IO: its pass is not over, and it is open or one more may be. */
+static bool file_usable(const struct gen *g, unsigned f)
+{
+	return !g->done[f] && (g->open[f] || g->nlive < g->omax);
+}
+
+/*
+ * pick_file() under openfiles, as fio's file service: round robin (and sequential) goes on to
+ * the next usable file, random draws again until it hits one (fio's get_next_file_rand() tries
+ * another file when one would need opening with openfiles open).  The file picked counts as
+ * open from here.
+ */
+static __attribute__((noinline)) unsigned pick_file_limited(struct gen *g, uint32_t bs)
+{
+	bool all_done = g->ndone == g->nfiles;
+
+	if (g->fs_type == FS_SEQUENTIAL) {
+		if (g->file_bytes[g->cur] + bs > g->file_size[g->cur] && g->cur + 1 < g->nfiles)
+			g->cur++;
+	} else if (g->fs_left-- == 0 || (!all_done && !file_usable(g, g->cur))) {
+		g->fs_left = g->fs_nr - 1;
+		if (g->fs_type == FS_RANDOM || g->fs_type == FS_DIST) {
+			for (unsigned i = 0; i < 64; i++) {
+				g->cur = g->fs_type == FS_RANDOM ?
+						 (unsigned)rng_below(&g->rng_file, g->nfiles) :
+						 (unsigned)dist_next(g->fdist, &g->rng_file);
+				if (all_done || file_usable(g, g->cur))
+					break;
+			}
+		} else {
+			g->cur = g->cur + 1 == g->nfiles ? 0 : g->cur + 1;
+		}
+	}
+	/* else the next one that is (after the pass, which wraps, the next open one) */
+	for (unsigned i = 0; i < g->nfiles; i++) {
+		if (all_done ? g->open[g->cur] : file_usable(g, g->cur))
+			break;
+		g->cur = g->cur + 1 == g->nfiles ? 0 : g->cur + 1;
+	}
+	if (!g->open[g->cur]) {
+		g->open[g->cur] = true;
+		g->nlive += !g->done[g->cur];
+	}
+	return g->cur;
 }
 
 static inline unsigned pick_dir(struct gen *g, const struct gen_stream *st)
@@ -568,6 +653,8 @@ static inline unsigned pick_file(struct gen *g, uint32_t bs)
 {
 	if (g->nfiles == 1)
 		return 0;
+	if (__builtin_expect(g->omax != 0, 0))
+		return pick_file_limited(g, bs);
 	if (g->fs_type == FS_SEQUENTIAL) {
 		if (g->file_bytes[g->cur] + bs > g->file_size[g->cur] && g->cur + 1 < g->nfiles)
 			g->cur++;

@@ -44,7 +44,9 @@ int iolog_begin(const char *job_name, const char *path, bool first, const struct
 {
 	static const char *const actions[] = { "add", "open" };
 
-	return iolog_lines(job_name, path, first, "fio version 2 iolog\n", plan, actions, 2, err);
+	/* openfiles: the clone's writer logs each open as it happens */
+	return iolog_lines(job_name, path, first, "fio version 2 iolog\n", plan, actions,
+			   plan->lazy ? 1 : 2, err);
 }
 
 int iolog_end(const char *job_name, const char *path, const struct target_plan *plan,
@@ -52,7 +54,7 @@ int iolog_end(const char *job_name, const char *path, const struct target_plan *
 {
 	static const char *const actions[] = { "close" };
 
-	return iolog_lines(job_name, path, false, NULL, plan, actions, 1, err);
+	return iolog_lines(job_name, path, false, NULL, plan, actions, plan->lazy ? 0 : 1, err);
 }
 
 int iolog_w_open(struct iolog_w *l, const char *job_name, const char *path, struct iowl_err *err)
@@ -92,6 +94,20 @@ void iolog_w_add(struct iolog_w *l, const char *file, unsigned op, uint64_t offs
 		return;
 	n = snprintf(l->buf + l->len, room, "%s %s %" PRIu64 " %" PRIu32 "\n", file,
 		     iolog_actions[op], offset, len);
+	if (n > 0 && (size_t)n < room)
+		l->len += (size_t)n;
+}
+
+void iolog_w_file(struct iolog_w *l, const char *file, const char *action)
+{
+	size_t room = IOLOG_BUF - l->len;
+	int n;
+
+	if (room < 4096) {
+		iolog_w_flush(l);
+		room = IOLOG_BUF;
+	}
+	n = snprintf(l->buf + l->len, room, "%s %s\n", file, action);
 	if (n > 0 && (size_t)n < room)
 		l->len += (size_t)n;
 }

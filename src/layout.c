@@ -284,16 +284,22 @@ static int file_hints(const struct job *job, const struct target_file *f, struct
 	return 0;
 }
 
+int target_open_one(const struct job *job, struct target_plan *plan, unsigned i,
+		    struct iowl_err *err)
+{
+	struct target_file *f = &plan->files[i];
+
+	f->fd = open(f->path, open_flags(job, f), 0644);
+	if (f->fd < 0)
+		return open_err(job, f, errno, err);
+	return file_hints(job, f, err);
+}
+
 int target_open(const struct job *job, struct target_plan *plan, struct iowl_err *err)
 {
-	for (unsigned i = 0; i < plan->nfiles; i++) {
-		struct target_file *f = &plan->files[i];
-		int ret;
+	for (unsigned i = 0; !plan->lazy && i < plan->nfiles; i++) {
+		int ret = target_open_one(job, plan, i, err);
 
-		f->fd = open(f->path, open_flags(job, f), 0644);
-		if (f->fd < 0)
-			return open_err(job, f, errno, err);
-		ret = file_hints(job, f, err);
 		if (ret)
 			return ret;
 	}
@@ -350,11 +356,12 @@ int target_invalidate(const struct target_plan *plan, bool open_fds, struct iowl
 
 	for (unsigned i = 0; i < plan->nfiles; i++) {
 		const struct target_file *f = &plan->files[i];
-		int fd = open_fds ? f->fd : open(f->path, O_RDONLY | O_CLOEXEC);
+		bool own = !open_fds || f->fd < 0; /* openfiles: a file not open now */
+		int fd = own ? open(f->path, O_RDONLY | O_CLOEXEC) : f->fd;
 		const char *call = "open";
 		int e = fd < 0 ? errno : drop_cache(f, fd, &call);
 
-		if (!open_fds && fd >= 0)
+		if (own && fd >= 0)
 			close(fd);
 		if (e && !first) {
 			first = -e;

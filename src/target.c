@@ -698,6 +698,9 @@ int target_plan(const struct job *job, unsigned clone, struct target_plan *plan,
 			plan->lbs = f->lbs;
 	}
 	/* With filesize=, size= is the IO a pass does over the files, not their size (fio). */
+	/* openfiles: a replay opens every file of its log (the log's open lines are not followed) */
+	plan->lazy = job->o.openfiles && job->o.openfiles < n && !job->nreplays &&
+		     !(job->engine->flags & ENGINE_F_NODATA);
 	if (!ret && job->o.filesize.hi && !job->o.size.is_pct && job->o.size.bytes &&
 	    job->o.size.bytes < plan->total)
 		plan->total = job->o.size.bytes;

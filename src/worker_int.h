@@ -94,6 +94,10 @@ int worker_reap_wait(struct worker *w, unsigned min, uint64_t wait_ns);
 int worker_reap(struct worker *w, unsigned min);
 int worker_run_loop(struct worker *w);
 void worker_record_error(struct worker *w, const struct io_u *io, int err);
+/* openfiles: closes the open files whose pass is over (the writes' end, before their read-back). */
+int worker_close_done(struct worker *w);
+/* openfiles: closes the files open at the end (as fio's job does), each with its iolog line. */
+void worker_close_files(struct worker *w);
 /* Counts bad verified units as errors (EILSEQ, the first failure's place), as fio. */
 void worker_record_verify(struct worker *w, unsigned bad);
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 /* A worker's life: set-up, the wait for the start, the workload, the verification after it, the end; and the run's hold on a blocked worker. */
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <linux/futex.h>
 #include <stdio.h>
@@ -233,10 +234,18 @@ static int worker_file_locks(struct worker *w)
 	w->flocks = calloc(w->plan.nfiles, sizeof(*w->flocks));
 	if (!w->flocks)
 		return err_set(&w->err, "out of memory");
-	for (unsigned i = 0; i < w->plan.nfiles; i++)
-		if (!(w->flocks[i] = file_lock_get(w->plan.files[i].fd)))
+	for (unsigned i = 0; i < w->plan.nfiles; i++) {
+		/* openfiles: a file not open yet is looked at through a path descriptor */
+		int fd = w->plan.files[i].fd >= 0 ? w->plan.files[i].fd :
+						    open(w->plan.files[i].path, O_PATH | O_CLOEXEC);
+
+		w->flocks[i] = fd >= 0 ? file_lock_get(fd) : NULL;
+		if (fd >= 0 && fd != w->plan.files[i].fd)
+			close(fd);
+		if (!w->flocks[i])
 			return err_errno(&w->err, errno, "job '%s': lockfile: '%s'", w->job->o.name,
 					 w->plan.files[i].path);
+	}
 	return 0;
 }
 
@@ -463,6 +472,9 @@ static int verify_after_writes(struct worker *w, uint64_t work_ns)
 	if (stopping(w) || w->error_stop || w->job->o.time_based ||
 	    !verify_finish_writes(w->verify))
 		return 0;
+	ret = worker_close_done(w); /* fio's writes end closing the last file */
+	if (ret)
+		return ret;
 	memcpy(submit, w->stats.submit, sizeof(submit));
 	memcpy(complete, w->stats.complete, sizeof(complete));
 	w->verifying = true;
@@ -619,6 +631,7 @@ void *worker_main(void *arg)
 	account_cpu(w, &ru0, &ru1);
 	if (w->cfill.base)
 		cfill_publish(&w->cfill, &w->stats.cfill);
+	worker_close_files(w);
 	/* an incomplete log is a failed run, as for the logs */
 	if (o->write_iolog && iolog_w_close(&w->iolog, o->name, o->write_iolog, &w->err) &&
 	    !w->status)

@@ -107,6 +107,9 @@ struct engine_ops {
 	struct io_u *(*event)(struct engine *e, unsigned i);
 	/* Releases what init() set up; safe after a failed init(). */
 	void (*cleanup)(struct engine *e);
+	/* openfiles: the worker opened files[f] or closed it (fd -1), with no IO in flight.  NULL
+	 * for the engines that read the descriptor at each queue().  Returns 0 or -errno. */
+	int (*file_changed)(struct engine *e, unsigned f, struct iowl_err *err);
 };
 
 /* One engine instance, owned by one worker thread. */

@@ -42,6 +42,19 @@ void gen_rewind(struct gen *g);
  */
 bool gen_pass_done(const struct gen *g);
 
+/*
+ * openfiles below the number of files (fio's open_files): the generator keeps to the files it
+ * counts as open, as fio's file service does, and takes a file that is not open only while
+ * fewer than openfiles files are open and not over; gen_next() counts the file it picks as
+ * open.  The worker opens that file before the IO, and when it opens one, closes first the open
+ * files whose pass is over (gen_file_done()), telling the generator (gen_file_closed()).
+ * gen_file_opened() counts a file the worker opened for another reason (a verify read).
+ */
+bool gen_files_limited(const struct gen *g);
+bool gen_file_done(const struct gen *g, unsigned f);
+void gen_file_opened(struct gen *g, unsigned f);
+void gen_file_closed(struct gen *g, unsigned f);
+
 void gen_free(struct gen *g);
 
 #endif

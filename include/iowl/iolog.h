@@ -42,6 +42,9 @@ int iolog_w_open(struct iolog_w *l, const char *job_name, const char *path, stru
 /* Records one IO (op: enum ddir; a sync has offset and length 0). No syscall until the buffer fills. */
 void iolog_w_add(struct iolog_w *l, const char *file, unsigned op, uint64_t offset, uint32_t len);
 
+/* Records "<file> open" or "<file> close" (openfiles: as the clone opens and closes it). */
+void iolog_w_file(struct iolog_w *l, const char *file, const char *action);
+
 /* Writes what is buffered; a failure closes the log and keeps its errno in l->err. */
 void iolog_w_flush(struct iolog_w *l);
 

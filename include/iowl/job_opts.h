@@ -106,6 +106,7 @@ struct job_opts {
 	char *directory;
 	char *filename_format;	/* generated names: $jobname, $jobnum (the clone), $filenum */
 	unsigned nrfiles;
+	unsigned openfiles;	/* files open at once, 0: all (fio's open_files) */
 	bool allow_mounted_write;
 	bool allow_signature_write;
 	unsigned file_service;	/* enum file_service */

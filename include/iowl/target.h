@@ -18,6 +18,7 @@ struct target_plan {
 	unsigned nfiles;
 	uint64_t total;		/* bytes of IO per pass: the regions' sizes, or size= with filesize= */
 	unsigned lbs;		/* largest logical block size among the files (direct IO) */
+	bool lazy;		/* openfiles below nfiles: each file opened at its first IO */
 };
 
 /*
@@ -46,6 +47,10 @@ int target_layout(const struct job *job, struct target_plan *plan, FILE *info,
  * the job writes is created when missing, as with create_on_open).  Returns 0 or -errno.
  */
 int target_open(const struct job *job, struct target_plan *plan, struct iowl_err *err);
+
+/* Opens file i of the plan as target_open() does (openfiles: at its first IO).  Returns 0 or -errno. */
+int target_open_one(const struct job *job, struct target_plan *plan, unsigned i,
+		    struct iowl_err *err);
 
 /*
  * unlink_each_loop: removes each open regular file of the plan and creates it anew under the

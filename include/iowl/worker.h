@@ -167,7 +167,7 @@ struct worker {
 	bool seized;			/* the run took the figures of a worker blocked in a call */
 	uint64_t seized_since;		/* since when it was blocked (sys_ns then) */
 	struct worker *left_next;	/* worker_free() keeps stuck workers in a list */
-	int pass_err;			/* -errno of the files' renewal between loops (err holds why) */
+	int pass_err;			/* -errno of the files' renewal between loops or (openfiles) an open (err holds why) */
 	struct iolog_w iolog;		/* write_iolog; fd -1: none */
 	int state;			/* enum worker_state, read by the progress line */
 	int halt;			/* set by the run (steady state): end like runtime does */

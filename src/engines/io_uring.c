@@ -191,6 +191,23 @@ static int uring_register_files(struct engine *e, struct uring_priv *p, struct i
 	return 0;
 }
 
+/* openfiles: the new descriptor, or -1, in the ring's table of files or the plain one. */
+static int uring_file_changed(struct engine *e, unsigned f, struct iowl_err *err)
+{
+	struct uring_priv *p = e->priv;
+	int fd = e->files[f].fd, r;
+
+	if (!(p->sqe_flags & IOSQE_FIXED_FILE)) {
+		p->fds[f] = fd;
+		return 0;
+	}
+	r = io_uring_register_files_update(&p->ring, f, &fd, 1);
+	if (r < 0)
+		return err_errno(err, -r, "io_uring registerfiles: updating file %u ('%s') failed",
+				 f, e->files[f].path);
+	return 0;
+}
+
 static int uring_alloc(struct uring_priv *p, const struct engine *e)
 {
 	p->depth = e->depth;
@@ -508,4 +525,5 @@ const struct engine_ops engine_io_uring_ops = {
 	.getevents = uring_getevents,
 	.event = uring_event,
 	.cleanup = uring_cleanup,
+	.file_changed = uring_file_changed,
 };

@@ -33,6 +33,42 @@ static void mmap_cleanup(struct engine *e)
 	e->priv = NULL;
 }
 
+/* Maps file i whole (thp: with huge pages).  Returns 0 or -errno with err set. */
+static int mmap_map(struct engine *e, struct mmap_priv *p, unsigned i, struct iowl_err *err)
+{
+	const struct target_file *f = &e->files[i];
+	int acc = fcntl(f->fd, F_GETFL) & O_ACCMODE;
+	int prot = acc == O_RDONLY ? PROT_READ :
+		   acc == O_WRONLY ? PROT_WRITE :
+				     PROT_READ | PROT_WRITE;
+	void *m;
+
+	if (!f->real_size)
+		return 0;
+	m = mmap(NULL, f->real_size, prot, MAP_SHARED, f->fd, 0);
+	if (m == MAP_FAILED)
+		return err_errno(err, errno, "mmap: cannot map %s (%llu bytes)", f->path,
+				 (unsigned long long)f->real_size);
+	p->map[i] = m;
+	p->len[i] = f->real_size;
+	/* thp: transparent huge pages for the mapping, as fio's (its failure is the job's) */
+	if (e->params.thp && madvise(m, f->real_size, MADV_HUGEPAGE) < 0)
+		return err_errno(err, errno, "mmap: thp: madvise(MADV_HUGEPAGE) on %s", f->path);
+	return 0;
+}
+
+/* openfiles: a file opened is mapped, one closed unmapped (as fio maps at each open). */
+static int mmap_file_changed(struct engine *e, unsigned f, struct iowl_err *err)
+{
+	struct mmap_priv *p = e->priv;
+
+	if (p->map[f])
+		munmap(p->map[f], p->len[f]);
+	p->map[f] = NULL;
+	p->len[f] = 0;
+	return e->files[f].fd >= 0 ? mmap_map(e, p, f, err) : 0;
+}
+
 static int mmap_init(struct engine *e, struct iowl_err *err)
 {
 	struct mmap_priv *p = calloc(1, sizeof(*p));
@@ -46,29 +82,9 @@ static int mmap_init(struct engine *e, struct iowl_err *err)
 		return -ENOMEM;
 	}
 	for (unsigned i = 0; i < e->nfiles; i++) {
-		const struct target_file *f = &e->files[i];
-		int acc = fcntl(f->fd, F_GETFL) & O_ACCMODE;
-		int prot = acc == O_RDONLY ? PROT_READ : acc == O_WRONLY ? PROT_WRITE :
-					    PROT_READ | PROT_WRITE;
-		void *m;
-
-		if (!f->real_size)
-			continue;
-		m = mmap(NULL, f->real_size, prot, MAP_SHARED, f->fd, 0);
-		if (m == MAP_FAILED) {
-			r = -errno;
+		r = e->files[i].fd >= 0 ? mmap_map(e, p, i, err) : 0;
+		if (r) {
 			mmap_cleanup(e);
-			err_errno(err, -r, "mmap: cannot map %s (%llu bytes)", f->path,
-				  (unsigned long long)f->real_size);
-			return r;
-		}
-		p->map[i] = m;
-		p->len[i] = f->real_size;
-		/* thp: transparent huge pages for the mapping, as fio's (its failure is the job's) */
-		if (e->params.thp && madvise(m, f->real_size, MADV_HUGEPAGE) < 0) {
-			r = -errno;
-			mmap_cleanup(e);
-			err_errno(err, -r, "mmap: thp: madvise(MADV_HUGEPAGE) on %s", f->path);
 			return r;
 		}
 	}
@@ -124,4 +140,5 @@ const struct engine_ops engine_mmap_ops = {
 	.init = mmap_init,
 	.queue = mmap_queue,
 	.cleanup = mmap_cleanup,
+	.file_changed = mmap_file_changed,
 };

@@ -253,6 +253,20 @@ static struct io_u *off_event(struct engine *e, unsigned i)
 	return p->events[i];
 }
 
+/* openfiles: each submit thread's engine hears of the file (they are idle: nothing in flight). */
+static int off_file_changed(struct engine *e, unsigned f, struct iowl_err *err)
+{
+	struct off_priv *p = e->priv;
+	int ret = 0;
+
+	pthread_mutex_lock(&p->mu);
+	for (unsigned i = 0; i < p->nthreads && !ret; i++)
+		if (p->t[i].inner.ops->file_changed)
+			ret = p->t[i].inner.ops->file_changed(&p->t[i].inner, f, err);
+	pthread_mutex_unlock(&p->mu);
+	return ret;
+}
+
 static void off_cleanup(struct engine *e)
 {
 	struct off_priv *p = e->priv;
@@ -274,4 +288,5 @@ const struct engine_ops engine_offload_ops = {
 	.getevents = off_getevents,
 	.event = off_event,
 	.cleanup = off_cleanup,
+	.file_changed = off_file_changed,
 };

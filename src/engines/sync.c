@@ -65,6 +65,16 @@ static int sync_queue(struct engine *e, struct io_u *io)
 	return ENGINE_COMPLETED;
 }
 
+/* openfiles: a descriptor opened anew is at offset 0, which the next IO finds out for itself. */
+static int sync_file_changed(struct engine *e, unsigned f, struct iowl_err *err)
+{
+	struct sync_priv *p = e->priv;
+
+	(void)err;
+	p->pos[f] = SYNC_POS_UNKNOWN;
+	return 0;
+}
+
 static void sync_cleanup(struct engine *e)
 {
 	struct sync_priv *p = e->priv;
@@ -83,4 +93,5 @@ const struct engine_ops engine_sync_ops = {
 	.init = sync_init,
 	.queue = sync_queue,
 	.cleanup = sync_cleanup,
+	.file_changed = sync_file_changed,
 };

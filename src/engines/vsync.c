@@ -155,6 +155,16 @@ static int vsync_getevents(struct engine *e, unsigned min, unsigned max, uint64_
 	return (int)n;
 }
 
+/* openfiles: a descriptor opened anew is at offset 0, which the next IO finds out for itself. */
+static int vsync_file_changed(struct engine *e, unsigned f, struct iowl_err *err)
+{
+	struct vsync_priv *p = e->priv;
+
+	(void)err;
+	p->pos[f] = VSYNC_POS_UNKNOWN;
+	return 0;
+}
+
 static struct io_u *vsync_event(struct engine *e, unsigned i)
 {
 	struct vsync_priv *p = e->priv;
@@ -172,4 +182,5 @@ const struct engine_ops engine_vsync_ops = {
 	.getevents = vsync_getevents,
 	.event = vsync_event,
 	.cleanup = vsync_cleanup,
+	.file_changed = vsync_file_changed,
 };
