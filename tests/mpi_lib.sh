@@ -20,6 +20,9 @@ else
 	MPI_LIB=libmpi
 	MPI_PKG=libopenmpi-dev
 fi
+# The ranks' signals 1.5 s into their IO (tests/mpi_signal.sh), for the ranks' scripts too.
+MPI_SIGNAL=$(cd "$(dirname "$0")/.." && pwd)/mpi_signal.sh
+export MPI_SIGNAL
 # Open MPI's own settings for its mpirun (run as root, oversubscribe a 2-CPU machine, quiet).
 ompi_export() {
 	export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 \

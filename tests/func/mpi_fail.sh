@@ -20,18 +20,7 @@ rm -f "$SCRATCH/pid.$r" "$SCRATCH/status.$r"
 setsid sh "$SCRATCH/record.sh" "$r" "$@" &
 trap 'kill -TERM $(cat "$SCRATCH/pid.$r" 2>/dev/null) 2>/dev/null' INT TERM HUP
 while [ ! -f "$SCRATCH/pid.$r" ]; do sleep 0.01; done
-if [ "$r" = "${RANK_KILL:--}" ]; then
-	# 1.5 s after its IO started (its iops log exists), however slow the start (ASan).
-	n=0
-	while [ ! -f "$SCRATCH/started.${r}_iops.1.log" ] && [ $n -lt 3000 ]; do
-		sleep 0.01
-		n=$((n + 1))
-	done
-	sleep 1.5
-	read up _ < /proc/uptime
-	echo "$up" > "$SCRATCH/killed"
-	kill -9 "$(cat "$SCRATCH/pid.$r")"
-fi
+[ "$r" = "${RANK_KILL:--}" ] && sh "$MPI_SIGNAL" KILL "$SCRATCH/pid.$r" "$SCRATCH/killed" "$r"
 while [ ! -f "$SCRATCH/status.$r" ]; do sleep 0.01; done
 [ "$r" = "${RANK_KILL:--}" ] && kill -9 $$
 read st _ < "$SCRATCH/status.$r"
@@ -113,14 +102,8 @@ if [ "$MPI_FLAVOUR" = mpich ]; then
 	$MPIRUN -np 3 sh -c 'echo $$ > "$0/pid.$PMI_RANK"; exec "$@"' "$SCRATCH" "$IOWL_MPI" \
 		--eta=never "$SCRATCH/null.ini" > "$SCRATCH/out" 2> "$SCRATCH/err" &
 	mp=$!
-	n=0
-	while [ ! -f "$SCRATCH/started.1_iops.1.log" ] && [ $n -lt 3000 ]; do
-		sleep 0.01
-		n=$((n + 1))
-	done
-	sleep 1.5
-	read k _ < /proc/uptime
-	kill -9 "$(cat "$SCRATCH/pid.1")"
+	sh "$MPI_SIGNAL" KILL "$SCRATCH/pid.1" "$SCRATCH/killed" 1
+	read -r k < "$SCRATCH/killed"
 	wait $mp
 	rc=$?
 	read e _ < /proc/uptime
@@ -133,7 +116,7 @@ if [ "$MPI_FLAVOUR" = mpich ]; then
 	echo "killed rank 1 (MPICH): Hydra ended every rank and exited $rc after $ms ms"
 fi
 [ "$MPI_FLAVOUR" = mpich ] || {
-RANK_KILL=1 mpirun_np 3 -x SCRATCH -x RANK_KILL sh "$SCRATCH/rank.sh" "$IOWL_MPI" --eta=never "$SCRATCH/null.ini"
+RANK_KILL=1 mpirun_np 3 -x SCRATCH -x RANK_KILL -x MPI_SIGNAL sh "$SCRATCH/rank.sh" "$IOWL_MPI" --eta=never "$SCRATCH/null.ini"
 [ -f "$SCRATCH/killed" ] || fail "rank 1 was not killed"
 k=$(cat "$SCRATCH/killed")
 for r in 0 2; do
@@ -149,15 +132,14 @@ grep -q "rank 1" "$SCRATCH/err.0" || { cat "$SCRATCH/err.0"; fail "killed rank: 
 grep -q "IOPS" "$SCRATCH/out.0" || { cat "$SCRATCH/out.0"; fail "killed rank: rank 0 printed no results"; }
 }
 
-# SIGINT to mpirun 1.5 s into the run: every rank stops (Open MPI passes it on as SIGTERM, MPICH as SIGINT) and
+# SIGINT to mpirun 1.5 s into every rank's IO: every rank stops (Open MPI passes it on as SIGTERM, MPICH as SIGINT) and
 # rank 0 reports every rank's partial results.
-rm -f "$SCRATCH"/status.* "$SCRATCH/killed"
+rm -f "$SCRATCH"/status.* "$SCRATCH/killed" "$SCRATCH"/started.*
 (ompi_export && exec $MPIRUN -np 3 sh "$SCRATCH/rank.sh" "$IOWL_MPI" --eta=never \
 	--output-format=json "$SCRATCH/null.ini" > "$SCRATCH/out" 2> "$SCRATCH/err") &
 mp=$!
-sleep 1.5
-read t0 _ < /proc/uptime
-kill -INT $mp
+sh "$MPI_SIGNAL" INT $mp "$SCRATCH/sigint" 0 1 2
+read -r t0 < "$SCRATCH/sigint"
 wait $mp
 for r in 0 1 2; do
 	mpi_await $r

@@ -18,17 +18,7 @@ rm -f "$SCRATCH/pid.$r" "$SCRATCH/status.$r"
 trap '' TERM INT HUP
 setsid sh "$SCRATCH/record.sh" "$r" "$@" &
 while [ ! -f "$SCRATCH/pid.$r" ]; do sleep 0.01; done
-if [ "$r" = "$RANK_STOP" ]; then
-	n=0
-	while [ ! -f "$SCRATCH/started.${r}_iops.1.log" ] && [ $n -lt 3000 ]; do
-		sleep 0.01
-		n=$((n + 1))
-	done
-	sleep 1.5
-	read up _ < /proc/uptime
-	echo "$up" > "$SCRATCH/stopped"
-	kill -STOP "$(cat "$SCRATCH/pid.$r")"
-fi
+[ "$r" = "$RANK_STOP" ] && sh "$MPI_SIGNAL" STOP "$SCRATCH/pid.$r" "$SCRATCH/stopped" "$r"
 while [ ! -f "$SCRATCH/status.$r" ]; do sleep 0.01; done
 read st _ < "$SCRATCH/status.$r"
 exit "$st"
@@ -50,7 +40,7 @@ write_iops_log=$SCRATCH/started.\${IOWL_RANK}
 log_avg_msec=500
 [n]
 JOB
-OMPI_MCA_orte_abort_on_non_zero_status=0 mpirun_np 3 -x SCRATCH -x RANK_STOP sh "$SCRATCH/rank.sh" \
+OMPI_MCA_orte_abort_on_non_zero_status=0 mpirun_np 3 -x SCRATCH -x RANK_STOP -x MPI_SIGNAL sh "$SCRATCH/rank.sh" \
 	"$IOWL_MPI" --eta=never --rank-timeout=2s "$SCRATCH/null.ini" &
 mp=$!
 n=0
