@@ -11,8 +11,6 @@
 
 #define RATE_SETTLE_NS 2000000000ULL /* fio's settling time before rate_min is checked */
 #define RATE_POLL_NS 1000000ULL /* rate_min: how often a direction without IO yet is looked at */
-#define RATE_SPIN_NS                                                                               \
-	100000ULL /* the end of a rate wait without IO in flight is spun: a sleep wakes late */
 
 /* True when direction d fell short of its minimum over the dt ns just ended: the job ends. */
 static bool rate_short(struct worker *w, unsigned d, uint64_t dt)
@@ -109,8 +107,8 @@ static int wait_until(struct worker *w, uint64_t due, uint64_t *now)
 		answer_snap(w);
 		if (w->inflight) { /* a completion ends the wait as it comes */
 			ret = worker_reap_wait(w, 1, left);
-		} else if (left > 2 * RATE_SPIN_NS) { /* sleep most of the gap, spin the end */
-			left -= RATE_SPIN_NS;
+		} else { /* a nap to the due time (timer slack is 1 ns under a rate); a late
+			  * wake-up delays this IO only: the schedule stays on its own clock */
 			clock_nap(left < REAP_SLICE_NS ? left : REAP_SLICE_NS);
 		}
 		t = clock_ns();
