@@ -187,6 +187,7 @@ func: $(O)/iowl $(HELPER_BIN) $(SHIM_LIB)
 # The suite runs its tests in parallel (TEST_JOBS at once; they wait on devices and timers more than
 # they compute), each recording its outcome under $(O)/results; tests/summary.sh then adds them up.
 # They start slowest first (tests/order.sh: the previous run's times, else a list measured here).
+# fio's version is asked once for them all (IOWL_FIO_VERSION, read by tests/lib.sh's have_fio).
 FUNC_SRC := $(sort $(wildcard tests/func/*.sh))
 TEST_NAMES := $(FUNC_SRC:tests/func/%.sh=func/%) $(UNIT_SRC:tests/unit/%.c=unit/%)
 TEST_JOBS ?= 6
@@ -201,6 +202,7 @@ test: $(UNIT_BIN) $(O)/iowl $(HELPER_BIN) $(SHIM_LIB)
 		$(MPICC_MPICH) -x c -o /dev/null - >/dev/null 2>&1; then \
 		$(MAKE) --no-print-directory -f $(firstword $(MAKEFILE_LIST)) O=$(O) $(O)/iowl-mpich; fi
 	@order=$$(sh tests/order.sh $(RES) $(TEST_NAMES)) && rm -rf $(RES) && \
+	IOWL_FIO_VERSION=$$(fio --version 2>/dev/null || true) && export IOWL_FIO_VERSION && \
 	MAKEFLAGS= $(MAKE) --no-print-directory -k -j$(TEST_JOBS) -f $(firstword $(MAKEFILE_LIST)) \
 		O=$(O) $$(for t in $$order; do printf '%s ' $(RES)/$$t; done) || true
 	@sh tests/summary.sh $(RES) $(TEST_NAMES)

@@ -14,7 +14,7 @@ have_fio || skip "fio 3 is not installed (apt-get install fio): which examples f
 # tests/data/fio-examples.ref with the example's MD5 and fio's version; an example whose file or
 # fio differs goes to fio live.  sh tests/func/fio_examples.sh --ref writes the file anew.
 REF=$(cd "$(dirname "$0")/../data" && pwd)/fio-examples.ref
-FIOV=$(fio --version)
+FIOV=$IOWL_FIO_VERSION
 if [ "$1" = --ref ]; then
 	{
 		echo "# fio's verdicts on its examples: $FIOV (sh tests/func/fio_examples.sh --ref)"
