@@ -23,6 +23,13 @@ struct rfiles {
 	unsigned n, cap;
 };
 
+/* How a log's IOs are kept. */
+enum rl_keep {
+	RL_ALL,	  /* all of them, in r->io (read whole before the run) */
+	RL_COUNT, /* none, only counted (read_iolog_chunked's look before the run) */
+	RL_CHUNK, /* up to cap of them, in r->io (read_iolog_chunked's next chunk) */
+};
+
 /* What one log gives, while it is read. */
 struct rlog {
 	const struct job *job;
@@ -30,6 +37,12 @@ struct rlog {
 	unsigned line;
 	struct replay *r;
 	uint64_t cap;
+	unsigned keep;	   /* enum rl_keep */
+	bool fixed;	   /* RL_CHUNK: the files are known, none may be added */
+	unsigned ver;	   /* text: 2 or 3 */
+	uint64_t last_us;  /* text v3: the timestamp before */
+	char *buf;	   /* text: getline's line */
+	size_t buf_cap;
 	uint64_t carry_ns; /* delay of lines that are not IOs, moved to the next IO */
 	uint32_t max_len[DDIR_NR];
 	unsigned dirs; /* RW_F_* seen */
@@ -39,13 +52,15 @@ struct rlog {
 	unsigned nlocal;
 };
 
-static int rf_index(struct rfiles *f, const char *name)
+static int rf_index(struct rfiles *f, const char *name, bool fixed)
 {
 	char **grown;
 
 	for (unsigned i = 0; i < f->n; i++)
 		if (!strcmp(f->name[i], name))
 			return (int)i;
+	if (fixed)
+		return -ENOENT;
 	if (f->n == 65535)
 		return -ERANGE;
 	if (f->n == f->cap) {
@@ -83,13 +98,16 @@ static int rl_add(struct rlog *l, unsigned op, unsigned file, uint64_t offset, u
 		  uint64_t delay_ns)
 {
 	const struct job_opts *o = &l->job->o;
-	struct replay_io *io;
+	struct replay_io *io, counted;
 
 	if (op <= DDIR_TRIM && (o->replay_skip & (1U << op)))
 		return 0;
 	if (op >= DDIR_FSYNC && (o->replay_skip & (1U << 3)))
 		return 0;
-	if (l->r->n == l->cap) {
+	if (l->keep == RL_COUNT) {
+		io = &counted;
+		l->r->n++;
+	} else if (l->r->n == l->cap) {
 		struct replay_io *grown;
 
 		l->cap = l->cap ? 2 * l->cap : 1024;
@@ -97,12 +115,14 @@ static int rl_add(struct rlog *l, unsigned op, unsigned file, uint64_t offset, u
 		if (!grown)
 			return -ENOMEM;
 		l->r->io = grown;
+		io = &l->r->io[l->r->n++];
+	} else {
+		io = &l->r->io[l->r->n++];
 	}
 	if (o->replay_scale)
 		offset /= o->replay_scale;
 	if (o->replay_align)
 		offset &= ~((uint64_t)o->replay_align - 1);
-	io = &l->r->io[l->r->n++];
 	io->offset = offset;
 	io->len = len;
 	io->file = (uint16_t)file;
@@ -143,7 +163,7 @@ static int rl_file_action(struct rlog *l, const char *name, const char *act, str
 		return rl_err(l, err, "unknown file action '%s' (add, open or close)", act);
 	if (rl_local(l, name) >= 0)
 		return 0;
-	idx = rf_index(l->files, redirect ? redirect : name);
+	idx = rf_index(l->files, redirect ? redirect : name, l->fixed);
 	grown = realloc(l->local, (l->nlocal + 1) * sizeof(*grown));
 	gmap = realloc(l->map, (l->nlocal + 1) * sizeof(*gmap));
 	if (grown)
@@ -151,8 +171,13 @@ static int rl_file_action(struct rlog *l, const char *name, const char *act, str
 	if (gmap)
 		l->map = gmap;
 	if (idx < 0 || !grown || !gmap || !(l->local[l->nlocal] = strdup(name)))
-		return idx == -ERANGE ? rl_err(l, err, "more than 65535 files (at '%s')", name) :
-					err_nomem(err, "out of memory");
+		return idx == -ERANGE ?
+			       rl_err(l, err, "more than 65535 files (at '%s')", name) :
+		       idx == -ENOENT ?
+			       rl_err(l, err,
+				      "'%s' was not in the log when it was first read: it changed",
+				      name) :
+			       err_nomem(err, "out of memory");
 	l->map[l->nlocal++] = idx;
 	return 0;
 }
@@ -222,42 +247,45 @@ static int rl_text_line(struct rlog *l, unsigned ver, char **w, unsigned nw, uin
 		       0;
 }
 
+/* The next line of a text log.  Returns 0, 1 at the end of the log, or -errno with err set. */
+static int rl_text_next(struct rlog *l, FILE *f, struct iowl_err *err)
+{
+	char *line, *save, *w[8];
+	unsigned nw = 0;
+
+	if (getline(&l->buf, &l->buf_cap, f) < 0) {
+		if (ferror(f))
+			return err_errno(err, errno, "read_iolog '%s'", l->path);
+		return l->line ? 1 : rl_err(l, err, "%s", "empty file");
+	}
+	line = l->buf;
+	l->line++;
+	if (l->line == 1) {
+		if (!strncmp(line, "fio version 2 iolog", 19))
+			l->ver = 2;
+		else if (!strncmp(line, "fio version 3 iolog", 19))
+			l->ver = 3;
+		else
+			return rl_err(l, err,
+				      "%snot a fio iolog ('fio version 2 iolog' or 'fio version 3 iolog' first) nor a blktrace binary trace",
+				      strchr(line, ',') ?
+					      "iolog version 1 is no longer supported (as fio): " :
+					      "");
+		return 0;
+	}
+	for (char *t = strtok_r(line, " \t\r\n", &save); t && nw < 8;
+	     t = strtok_r(NULL, " \t\r\n", &save))
+		w[nw++] = t;
+	return rl_text_line(l, l->ver, w, nw, &l->last_us, err);
+}
+
 static int rl_text(struct rlog *l, FILE *f, struct iowl_err *err)
 {
-	char *line = NULL, *save, *w[8];
-	size_t cap = 0;
-	uint64_t last_us = 0;
-	unsigned ver = 0;
-	int ret = 0;
+	int ret;
 
-	while (!ret && getline(&line, &cap, f) >= 0) {
-		unsigned nw = 0;
-
-		l->line++;
-		if (l->line == 1) {
-			if (!strncmp(line, "fio version 2 iolog", 19))
-				ver = 2;
-			else if (!strncmp(line, "fio version 3 iolog", 19))
-				ver = 3;
-			else
-				ret = rl_err(l, err,
-					     "%snot a fio iolog ('fio version 2 iolog' or 'fio version 3 iolog' first) nor a blktrace binary trace",
-					     strchr(line, ',') ?
-						     "iolog version 1 is no longer supported (as fio): " :
-						     "");
-			continue;
-		}
-		for (char *t = strtok_r(line, " \t\r\n", &save); t && nw < 8;
-		     t = strtok_r(NULL, " \t\r\n", &save))
-			w[nw++] = t;
-		ret = rl_text_line(l, ver, w, nw, &last_us, err);
-	}
-	free(line);
-	if (!ret && ferror(f))
-		ret = err_errno(err, errno, "read_iolog '%s'", l->path);
-	if (!ret && !l->line)
-		ret = rl_err(l, err, "%s", "empty file");
-	return ret;
+	while (!(ret = rl_text_next(l, f, err)))
+		;
+	return ret < 0 ? ret : 0;
 }
 
 /* Finds the block device dev_t under dir (as fio, /dev searched depth first). */
@@ -297,9 +325,9 @@ static int bt_file(struct rlog *l, uint32_t device, struct iowl_err *err)
 	int idx;
 
 	if (redirect)
-		idx = rf_index(l->files, redirect);
+		idx = rf_index(l->files, redirect, false);
 	else if (bt_lookup("/dev", makedev(device >> 20, device & 0xfffff), path, sizeof(path)))
-		idx = rf_index(l->files, path);
+		idx = rf_index(l->files, path, false);
 	else {
 		snprintf(msg, sizeof(msg), fmt, device >> 20, device & 0xfffff);
 		return rl_err(l, err, "%s", msg);
@@ -374,7 +402,24 @@ static int rl_blktrace(struct rlog *l, FILE *f, bool swap, struct iowl_err *err)
 	return ret;
 }
 
-/* Reads one log: the file at l->path, or with mem the merged trace in it (len bytes). */
+/* The names a log adds and their files' indexes (at the end of a read). */
+static void rl_locals_free(struct rlog *l)
+{
+	for (unsigned i = 0; i < l->nlocal; i++)
+		free(l->local[i]);
+	free(l->local);
+	free(l->map);
+	free(l->buf);
+	l->local = NULL;
+	l->map = NULL;
+	l->buf = NULL;
+	l->nlocal = 0;
+}
+
+/*
+ * Reads one log: the file at l->path, or with mem the merged trace in it (len bytes).  With
+ * read_iolog_chunked a text log's IOs are only counted here (a blktrace is read whole, as fio's).
+ */
 static int rl_load(struct rlog *l, char *mem, size_t len, struct iowl_err *err)
 {
 	FILE *f = mem ? fmemopen(mem, len, "r") : fopen(l->path, "r");
@@ -389,13 +434,14 @@ static int rl_load(struct rlog *l, char *mem, size_t len, struct iowl_err *err)
 		ret = rl_blktrace(l, f, swap, err);
 	} else {
 		rewind(f);
+		l->keep = l->job->o.read_iolog_chunked && !mem ? RL_COUNT : RL_ALL;
+		l->r->chunked = l->keep == RL_COUNT;
 		ret = rl_text(l, f, err);
+		if (!ret && l->r->chunked && !(l->r->path = strdup(l->path)))
+			ret = err_nomem(err, "out of memory");
 	}
 	fclose(f);
-	for (unsigned i = 0; i < l->nlocal; i++)
-		free(l->local[i]);
-	free(l->local);
-	free(l->map);
+	rl_locals_free(l);
 	if (!ret && !l->r->n)
 		ret = err_set(err,
 			      "%s: no IOs to replay (read_iolog of job '%s'; fio: 'failed initializing iolog')",
@@ -512,18 +558,87 @@ int replay_prepare(struct job *job, struct iowl_err *err)
 				  "the log holds only syncs: nothing to replay");
 	if (!ret)
 		ret = replay_apply(job, &files, max_len, dirs, blktrace, err);
-	for (unsigned i = 0; i < files.n; i++)
-		free(files.name[i]);
-	free(files.name);
+	if (job->replays) { /* read_iolog_chunked's readers look the files up in them */
+		job->replays[0].names = files.name;
+		job->replays[0].nnames = files.n;
+	} else {
+		for (unsigned i = 0; i < files.n; i++)
+			free(files.name[i]);
+		free(files.name);
+	}
 	val_strv_free(logs);
 	return ret;
 }
 
 void replay_release(struct job *job)
 {
-	for (unsigned i = 0; job->replays && i < job->nreplays; i++)
+	for (unsigned i = 0; job->replays && i < job->nreplays; i++) {
 		free(job->replays[i].io);
+		free(job->replays[i].path);
+		for (unsigned k = 0; k < job->replays[i].nnames; k++)
+			free(job->replays[i].names[k]);
+		free(job->replays[i].names);
+	}
 	free(job->replays);
 	job->replays = NULL;
 	job->nreplays = 0;
+}
+
+/* read_iolog_chunked: one clone's reader of its log, a chunk of IOs at a time. */
+struct replay_reader {
+	FILE *f;
+	struct rlog l;
+	struct replay chunk; /* io: REPLAY_CHUNK entries, n: how many the last chunk filled */
+	struct rfiles files; /* the job's, borrowed: none is added */
+};
+
+void replay_reader_close(struct replay_reader *rd)
+{
+	if (!rd)
+		return;
+	if (rd->f)
+		fclose(rd->f);
+	rl_locals_free(&rd->l);
+	free(rd->chunk.io);
+	free(rd);
+}
+
+struct replay_reader *replay_reader_open(const struct job *job, const struct replay *r,
+					 struct iowl_err *err)
+{
+	struct replay_reader *rd = calloc(1, sizeof(*rd));
+
+	if (!rd || !(rd->chunk.io = malloc(REPLAY_CHUNK * sizeof(*rd->chunk.io)))) {
+		replay_reader_close(rd);
+		err_nomem(err, "job '%s': read_iolog_chunked: out of memory", job->o.name);
+		return NULL;
+	}
+	rd->files.name = job->replays[0].names;
+	rd->files.n = rd->files.cap = job->replays[0].nnames;
+	rd->l = (struct rlog){ .job = job,
+			       .path = r->path,
+			       .r = &rd->chunk,
+			       .cap = REPLAY_CHUNK,
+			       .keep = RL_CHUNK,
+			       .fixed = true,
+			       .files = &rd->files };
+	rd->f = fopen(r->path, "r");
+	if (!rd->f) {
+		err_errno(err, errno, "job '%s': read_iolog '%s'", job->o.name, r->path);
+		replay_reader_close(rd);
+		return NULL;
+	}
+	return rd;
+}
+
+int64_t replay_reader_next(struct replay_reader *rd, const struct replay_io **io,
+			   struct iowl_err *err)
+{
+	int ret = 0;
+
+	rd->chunk.n = 0;
+	while (rd->chunk.n < REPLAY_CHUNK && !(ret = rl_text_next(&rd->l, rd->f, err)))
+		;
+	*io = rd->chunk.io;
+	return ret < 0 ? ret : (int64_t)rd->chunk.n;
 }

@@ -469,6 +469,29 @@ static void new_pass(struct worker *w)
 		gen_restart(w->gen);
 }
 
+/*
+ * read_iolog_chunked: the next chunk of the log, read as the replay goes.  A log that ends
+ * sooner than before the run, or no longer reads, ends the job with the error.
+ */
+static __attribute__((noinline, cold)) bool replay_more(struct worker *w)
+{
+	int64_t n = w->rreader ? replay_reader_next(w->rreader, &w->rio, &w->err) : 0;
+
+	if (n > 0) {
+		w->rio_n = (uint64_t)n;
+		w->rio_pos = 0;
+		return true;
+	}
+	if (!n)
+		err_set(&w->err,
+			"job '%s': read_iolog '%s' ended after %llu of its %llu IOs: it changed during the run",
+			w->job->o.name, w->replay->path, (unsigned long long)w->rpos,
+			(unsigned long long)w->replay->n);
+	w->pass_err = n ? (int)n : -EIO;
+	w->no_more = w->error_stop = true;
+	return false;
+}
+
 /* Decides whether the workload has more IO (loops, io_size, number_ios); once it says no, it stays no. */
 static bool more_io(struct worker *w)
 {
@@ -484,8 +507,11 @@ static bool more_io(struct worker *w)
 
 	if (w->no_more)
 		return false;
-	if (w->replay && !w->verifying) /* the log once, whatever size and loops say */
+	if (w->replay && !w->verifying) { /* the log once, whatever size and loops say */
+		if (__builtin_expect(w->rio_pos == w->rio_n, 0) && w->rpos < w->replay->n)
+			return replay_more(w);
 		return w->rpos < w->replay->n;
+	}
 	if (w->verifying)
 		return verify_pending(w->verify);
 	if (w->tw_pending)	/* trimwrite: the last trim's write is still to come */
@@ -570,8 +596,9 @@ static void next_sync(struct worker *w, struct io_u *io, uint8_t op)
 /* The next IO of the log being replayed (read_iolog). */
 static void replay_next(struct worker *w, struct io_u *io)
 {
-	const struct replay_io *r = &w->replay->io[w->rpos++];
+	const struct replay_io *r = &w->rio[w->rio_pos++];
 
+	w->rpos++;
 	io->op = r->op;
 	io->file = r->file;
 	io->offset = r->offset;

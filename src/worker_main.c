@@ -315,8 +315,14 @@ int worker_setup(struct worker *w)
 		ret = setup_engine(w);
 	if (!ret)
 		ret = setup_verify(w);
-	if (w->job->nreplays)
+	if (w->job->nreplays) {
 		w->replay = &w->job->replays[w->clone % w->job->nreplays];
+		w->rio = w->replay->io;
+		w->rio_n = w->replay->chunked ? 0 : w->replay->n;
+		if (!ret && w->replay->chunked &&
+		    !(w->rreader = replay_reader_open(w->job, w->replay, &w->err)))
+			ret = -ENOMEM;
+	}
 	if (!ret && o->latency_target && !(w->lt = calloc(1, sizeof(*w->lt))))
 		ret = err_nomem(&w->err, "out of memory");
 	w->lat_limits = w->lt || o->max_latency[0] || o->max_latency[1] || o->max_latency[2];
@@ -682,6 +688,7 @@ void worker_free(struct worker *w)
 	if (w->eng.ops && w->eng.ops->cleanup)
 		w->eng.ops->cleanup(&w->eng);
 	gen_free(w->gen);
+	replay_reader_close(w->rreader);
 	verify_free(w->verify);
 	stats_release(&w->stats);
 	cfill_release(&w->cfill);

@@ -304,6 +304,7 @@ struct job_opts {
 	char *merge_blktrace_scalars;	/* ':' separated percentages, one per trace */
 	char *merge_blktrace_iters;	/* ':' separated counts, one per trace */
 	bool replay_no_stall;
+	bool read_iolog_chunked; /* read the log a chunk at a time during the replay */
 	unsigned replay_time_scale, replay_align, replay_scale;
 	unsigned replay_skip; /* 1 << DDIR_READ, _WRITE, _TRIM; 1 << 3 syncs */
 	unsigned sync_file_range_nr;	/* sync_file_range(2) every this many writes, 0: never */

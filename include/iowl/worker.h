@@ -93,11 +93,15 @@ struct worker {
 	struct verify *verify;		/* NULL unless the job verifies */
 	struct fill fill;		/* write buffer contents (without verify) */
 	struct cmdprio *cmdprio;	/* per-IO priorities; NULL: none */
-	uint16_t ioprio;		/* the thread's own (prio, prioclass): an IO's with ioprio 0 */
-	bool prio_lat;			/* per-priority figures of lat (lat_percentiles), not clat */
-	const struct replay *replay;	/* read_iolog: the log this clone replays, else NULL */
-	uint64_t rpos;			/* its next IO */
-	uint64_t replay_delay_ns;	/* the delay before the IO next_io() just took */
+	uint16_t ioprio;	     /* the thread's own (prio, prioclass): an IO's with ioprio 0 */
+	bool prio_lat;		     /* per-priority figures of lat (lat_percentiles), not clat */
+	const struct replay *replay; /* read_iolog: the log this clone replays, else NULL */
+	uint64_t rpos;		     /* its next IO */
+	const struct replay_io
+		*rio;		 /* the IOs at hand: the whole log, or read_iolog_chunked's chunk */
+	uint64_t rio_n, rio_pos; /* how many of them, the next */
+	struct replay_reader *rreader;	   /* read_iolog_chunked: the log's reader */
+	uint64_t replay_delay_ns;	   /* the delay before the IO next_io() just took */
 	uint64_t replay_last, replay_late; /* the last issue; how much the last delay overslept */
 	uint64_t dedupe_base,
 		dedupe_total;		/* dedupe_global: the share (fill_share), set by the run */
