@@ -343,14 +343,19 @@ bool verify_pending(struct verify *v)
 	return v->backlog_on && v->ring_n;
 }
 
-/* The next read of the read-back: a run of written units in one file, as much as a buffer holds. */
+/*
+ * The next read of the read-back: the units of one write, as fio reads back each write as it
+ * was made (its offset and length): the run of units that carry the same write's sequence
+ * number (what a later write left of it, where one overlapped it).
+ */
 static void readback_next(struct verify *v, struct io_u *io)
 {
 	unsigned f = v->rb_file;
 	uint64_t first = v->rb_unit, end = v->base[f + 1];
-	uint32_t n = 1;
+	uint32_t n = 1, seq = v->state[first] & VERIFY_SEQ_MASK;
 
-	while (n < v->max_units && first + n < end && (v->state[first + n] & VERIFY_SEQ_MASK))
+	while (n < v->max_units && first + n < end &&
+	       (v->state[first + n] & VERIFY_SEQ_MASK) == seq)
 		n++;
 	io->file = f;
 	io->offset = v->files[f].start + (first - v->base[f]) * v->cfg.interval;
