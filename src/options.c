@@ -1,13 +1,10 @@
 // SPDX-License-Identifier: MIT
-/* The one option table and the typed parsers it drives; job files, the command line, --help and the manual check all read it. */
+/* The one option table (name, type, place, default, help) and how a value of each type is applied; job files, the command line, --help and the manual check all read it. */
 #include <errno.h>
 #include <fcntl.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "iowl/clock.h"
 #include "iowl/engine.h"
@@ -19,68 +16,19 @@
 #include "iowl/iomem.h"
 #include "iowl/lattarget.h"
 #include "iowl/steady.h"
-#include "iowl/pattern/dist.h"
 #include "iowl/suggest.h"
 #include "iowl/value.h"
+
+#include "options_int.h"
 
 #define NS_S NSEC_PER_SEC
 #define NS_MS 1000000ULL
 #define NS_US 1000ULL
 
-static int parse_rw(const struct opt_def *def, struct job_opts *o, const char *v, char *why);
-static int parse_rwmixwrite(const struct opt_def *def, struct job_opts *o, const char *v,
-			    char *why);
 static int parse_ss(const struct opt_def *def, struct job_opts *o, const char *v, char *why)
 {
 	return steady_parse(v ? v : "", &o->ss, why, VAL_WHY_LEN) ? -EINVAL : 0;
 }
-
-static int parse_buffered(const struct opt_def *def, struct job_opts *o, const char *v,
-			  char *why);
-static int parse_bsrange(const struct opt_def *def, struct job_opts *o, const char *v,
-			 char *why);
-static int parse_bssplit(const struct opt_def *def, struct job_opts *o, const char *v,
-			 char *why);
-static int parse_filesize(const struct opt_def *def, struct job_opts *o, const char *v,
-			  char *why);
-static int parse_startdelay(const struct opt_def *def, struct job_opts *o, const char *v,
-			    char *why);
-static int parse_pct_list(const struct opt_def *def, struct job_opts *o, const char *v,
-			  char *why);
-static int parse_file_service(const struct opt_def *def, struct job_opts *o, const char *v,
-			      char *why);
-static int parse_sqpoll_cpu(const struct opt_def *def, struct job_opts *o, const char *v,
-			    char *why);
-static int parse_rdist(const struct opt_def *def, struct job_opts *o, const char *v,
-		       char *why);
-static int parse_pct_random(const struct opt_def *def, struct job_opts *o, const char *v,
-			    char *why);
-static int parse_weight(const struct opt_def *def, struct job_opts *o, const char *v,
-			char *why);
-static int parse_kb_base(const struct opt_def *def, struct job_opts *o, const char *v,
-			 char *why);
-static int parse_clock_id(const struct opt_def *def, struct job_opts *o, const char *v, char *why);
-static int parse_dir_iops(const struct opt_def *def, struct job_opts *o, const char *v,
-			  char *why);
-static int parse_stream(const struct opt_def *def, struct job_opts *o, const char *v,
-			char *why);
-static int parse_verify_pattern(const struct opt_def *def, struct job_opts *o, const char *v,
-				char *why);
-static int parse_buffer_pattern(const struct opt_def *def, struct job_opts *o, const char *v,
-				char *why);
-static int parse_ss(const struct opt_def *def, struct job_opts *o, const char *v, char *why);
-static int parse_ignore_error(const struct opt_def *def, struct job_opts *o, const char *v,
-			      char *why);
-static int parse_nonvectored(const struct opt_def *def, struct job_opts *o, const char *v,
-			     char *why);
-static int parse_replay_skip(const struct opt_def *def, struct job_opts *o, const char *v,
-			     char *why);
-static int parse_sync_file_range(const struct opt_def *def, struct job_opts *o, const char *v,
-				 char *why);
-static int parse_gtod_reduce(const struct opt_def *def, struct job_opts *o, const char *v,
-			     char *why);
-static int parse_gtod_cpu(const struct opt_def *def, struct job_opts *o, const char *v, char *why);
-static int parse_profile(const struct opt_def *def, struct job_opts *o, const char *v, char *why);
 
 /*
  * Options other modules parse: each parser fills the part of the options its module owns
@@ -382,12 +330,12 @@ static const struct opt_def options[] = {
 	  .help = "let a job write to a block device that holds a filesystem, RAID, LVM or swap signature or a partition table" },
 	{ .name = "nrfiles", .type = OPT_UINT, .off = O(nrfiles), .def = "1", .min = 1,
 	  .max = 65536, .category = "files", .help = "files per job when names are generated" },
-	{ .name = "file_service_type", .type = OPT_FUNC, .parse = parse_file_service,
+	{ .name = "file_service_type", .type = OPT_FUNC, .parse = opt_parse_file_service,
 	  .def = "roundrobin", .category = "files",
 	  .help = "how the next file is chosen: roundrobin, sequential or random, with an optional :N (IOs per switch), or zipf, pareto, normal (gauss) with their parameter" },
 	{ .name = "size", .type = OPT_SIZE_PCT, .off = O(size), .flags = OPT_F_STREAM | OPT_F_RANGE, .category = "files",
 	  .help = "region size per job clone (all files together), or N% of the target" },
-	{ .name = "filesize", .type = OPT_FUNC, .parse = parse_filesize, .category = "files",
+	{ .name = "filesize", .type = OPT_FUNC, .parse = opt_parse_filesize, .category = "files",
 	  .help = "size of each file, or a range lo-hi spread over the files from the job's seed" },
 	{ .name = "offset", .type = OPT_SIZE_PCT, .off = O(offset), .def = "0",
 	  .flags = OPT_F_STREAM | OPT_F_RANGE, .category = "files", .help = "start of the region in each file, bytes or N%" },
@@ -445,7 +393,7 @@ static const struct opt_def options[] = {
 	  .category = "random",
 	  .help = "fio's fallback when its random map cannot be allocated: iowl's map is a constant-size permutation that always is" },
 	/* IO type */
-	{ .name = "rw", .alias = "readwrite", .type = OPT_FUNC, .parse = parse_rw,
+	{ .name = "rw", .alias = "readwrite", .type = OPT_FUNC, .parse = opt_parse_rw,
 	  .def = "read", .flags = OPT_F_STREAM, .category = "io",
 	  .help = "read, write, trim, randread, randwrite, randtrim, rw (readwrite), randrw, trimwrite, randtrimwrite; ':N' suffix" },
 	{ .name = "rw_sequencer", .type = OPT_ENUM, .off = O(rw_sequencer), .def = "sequential",
@@ -453,14 +401,14 @@ static const struct opt_def options[] = {
 	  .help = "with rw=randread:N, what the N-1 IOs after each random jump do: sequential or identical" },
 	{ .name = "rwmixread", .type = OPT_UINT, .off = O(rwmixread), .def = "50", .max = 100,
 	  .flags = OPT_F_STREAM, .category = "io", .help = "percentage of reads in a mixed workload" },
-	{ .name = "rwmixwrite", .type = OPT_FUNC, .parse = parse_rwmixwrite, .flags = OPT_F_STREAM, .category = "io",
+	{ .name = "rwmixwrite", .type = OPT_FUNC, .parse = opt_parse_rwmixwrite, .flags = OPT_F_STREAM, .category = "io",
 	  .help = "percentage of writes in a mixed workload (sets rwmixread to 100 minus it)" },
 	{ .name = "bs", .alias = "blocksize", .type = OPT_DIR_SIZE, .off = O(bs), .def = "4k",
 	  .min = 1, .max = UINT32_MAX, .flags = OPT_F_STREAM, .category = "io", .help = "block size, per direction: read,write,trim" },
 	{ .name = "bsrange", .alias = "blocksize_range", .type = OPT_FUNC,
-	  .parse = parse_bsrange, .flags = OPT_F_STREAM, .category = "io",
+	  .parse = opt_parse_bsrange, .flags = OPT_F_STREAM, .category = "io",
 	  .help = "block size drawn uniformly in lo-hi (multiples of lo), per direction" },
-	{ .name = "bssplit", .type = OPT_FUNC, .parse = parse_bssplit, .flags = OPT_F_STREAM, .category = "io",
+	{ .name = "bssplit", .type = OPT_FUNC, .parse = opt_parse_bssplit, .flags = OPT_F_STREAM, .category = "io",
 	  .help = "weighted block sizes bs/pct:bs/pct, per direction; blank percentages share the rest" },
 	{ .name = "bs_unaligned", .alias = "blocksize_unaligned", .type = OPT_BOOL,
 	  .off = O(bs_unaligned), .def = "0", .flags = OPT_F_STREAM, .category = "io",
@@ -503,7 +451,7 @@ static const struct opt_def options[] = {
 	  .help = "accepted for fio compatibility: iowl always runs clones as threads" },
 	{ .name = "direct", .type = OPT_BOOL, .off = O(direct), .def = "0", .category = "io",
 	  .help = "O_DIRECT: bypass the page cache" },
-	{ .name = "buffered", .type = OPT_FUNC, .parse = parse_buffered, .flags = OPT_F_BARE_OK,
+	{ .name = "buffered", .type = OPT_FUNC, .parse = opt_parse_buffered, .flags = OPT_F_BARE_OK,
 	  .category = "io",
 	  .help = "the inverse of direct" },
 	{ .name = "ioengine", .type = OPT_ENUM_STR, .off = O(ioengine), .def = "psync",
@@ -521,7 +469,7 @@ static const struct opt_def options[] = {
 	  .help = "run this long before statistics start; added to runtime" },
 	{ .name = "rate", .type = OPT_DIR_SIZE, .off = O(rate), .def = "0", .category = "time",
 	  .help = "cap on bandwidth in bytes per second, per direction (rate=,500k caps writes only)" },
-	{ .name = "rate_iops", .type = OPT_FUNC, .parse = parse_dir_iops, .off = O(rate_iops), .def = "0",
+	{ .name = "rate_iops", .type = OPT_FUNC, .parse = opt_parse_dir_iops, .off = O(rate_iops), .def = "0",
 	  .category = "time", .help = "cap on IOs per second, per direction" },
 	{ .name = "rate_process", .type = OPT_ENUM, .off = O(rate_process), .def = "linear",
 	  .values = rate_process_values, .category = "time",
@@ -529,7 +477,7 @@ static const struct opt_def options[] = {
 	{ .name = "rate_min", .alias = "ratemin", .type = OPT_DIR_SIZE, .off = O(rate_min),
 	  .def = "0", .category = "time",
 	  .help = "end the job with an error when a direction's bandwidth over rate_cycle falls below this (bytes per second, per direction)" },
-	{ .name = "rate_iops_min", .type = OPT_FUNC, .parse = parse_dir_iops, .off = O(rate_iops_min), .def = "0",
+	{ .name = "rate_iops_min", .type = OPT_FUNC, .parse = opt_parse_dir_iops, .off = O(rate_iops_min), .def = "0",
 	  .category = "time",
 	  .help = "end the job with an error when a direction's IOPS over rate_cycle fall below this, per direction" },
 	{ .name = "rate_cycle", .alias = "ratecycle", .type = OPT_TIME, .off = O(rate_cycle),
@@ -565,7 +513,7 @@ static const struct opt_def options[] = {
 	{ .name = "ss_interval", .alias = "steadystate_check_interval", .type = OPT_TIME,
 	  .off = O(ss_interval), .def = "1", .unit_ns = NS_S, .category = "time",
 	  .help = "steady-state sampling period" },
-	{ .name = "startdelay", .type = OPT_FUNC, .parse = parse_startdelay, .def = "0",
+	{ .name = "startdelay", .type = OPT_FUNC, .parse = opt_parse_startdelay, .def = "0",
 	  .category = "time", .help = "wait before starting, or a range lo-hi spread over the clones from the job's seed" },
 	{ .name = "loops", .type = OPT_UINT, .off = O(loops), .def = "1", .min = 1,
 	  .category = "time", .help = "repeat the workload this many times" },
@@ -586,10 +534,10 @@ static const struct opt_def options[] = {
 	{ .name = "random_generator", .type = OPT_ENUM, .off = O(random_generator),
 	  .def = "tausworthe", .values = randgen_values, .category = "random",
 	  .help = "fio's generator names: lfsr gives every block once per pass even with norandommap" },
-	{ .name = "random_distribution", .type = OPT_FUNC, .parse = parse_rdist, .def = "random",
+	{ .name = "random_distribution", .type = OPT_FUNC, .parse = opt_parse_rdist, .def = "random",
 	  .flags = OPT_F_STREAM, .category = "random",
 	  .help = "random, zipf:theta[:center], pareto:h[:center], normal:dev[:center], normal_sd:dev[:center], zoned:..., zoned_abs:..., hotband[:center]; per direction" },
-	{ .name = "percentage_random", .type = OPT_FUNC, .parse = parse_pct_random,
+	{ .name = "percentage_random", .type = OPT_FUNC, .parse = opt_parse_pct_random,
 	  .flags = OPT_F_STREAM, .category = "random",
 	  .help = "share of IOs at a random offset, the rest sequential (default: 100 for rand*, 0 for sequential); per direction" },
 	{ .name = "random_scatter", .type = OPT_BOOL, .off = O(random_scatter), .def = "1",
@@ -602,10 +550,10 @@ static const struct opt_def options[] = {
 	  .flags = OPT_F_STREAM, .category = "io",
 	  .help = "with direct=1, round block sizes below the logical block size up to it (reported) instead of refusing the job" },
 	/* streams */
-	{ .name = "stream", .type = OPT_FUNC, .parse = parse_stream, .flags = OPT_F_STREAM,
+	{ .name = "stream", .type = OPT_FUNC, .parse = opt_parse_stream, .flags = OPT_F_STREAM,
 	  .category = "streams",
 	  .help = "start a stream of this job: the lines after it, up to the next stream=, set its options" },
-	{ .name = "weight", .type = OPT_FUNC, .parse = parse_weight, .def = "1",
+	{ .name = "weight", .type = OPT_FUNC, .parse = opt_parse_weight, .def = "1",
 	  .flags = OPT_F_STREAM | OPT_F_STREAM_ONLY, .category = "streams",
 	  .help = "the stream's share of the job's IOs, relative to the other streams' weights" },
 	{ .name = "walkers", .type = OPT_UINT, .off = O(walkers), .def = "1", .min = 1,
@@ -621,7 +569,7 @@ static const struct opt_def options[] = {
 	  .category = "sync", .help = "fdatasync the file every N writes" },
 	{ .name = "end_fsync", .type = OPT_BOOL, .off = O(end_fsync), .def = "0",
 	  .category = "sync", .help = "fsync every written file when the job ends" },
-	{ .name = "sync_file_range", .type = OPT_FUNC, .parse = parse_sync_file_range,
+	{ .name = "sync_file_range", .type = OPT_FUNC, .parse = opt_parse_sync_file_range,
 	  .category = "sync",
 	  .help = "sync_file_range(2) over each file's range written since the last, every N writes: FLAGS:N (wait_before, write, wait_after)" },
 	{ .name = "fsync_on_close", .type = OPT_BOOL, .off = O(fsync_on_close), .def = "0",
@@ -632,7 +580,7 @@ static const struct opt_def options[] = {
 	{ .name = "continue_on_error", .type = OPT_ENUM, .off = O(continue_on_error),
 	  .def = "none", .values = coe_values, .category = "errors",
 	  .help = "which IO errors do not end the job: none, read, write, io, verify or all (errors still count, and the exit status is 2)" },
-	{ .name = "ignore_error", .type = OPT_FUNC, .parse = parse_ignore_error,
+	{ .name = "ignore_error", .type = OPT_FUNC, .parse = opt_parse_ignore_error,
 	  .category = "errors",
 	  .help = "errnos that do not end the job, as fio: read,write,verify lists of names or numbers joined by ':' (e.g. ,ENOSPC:EIO)" },
 	/* buffers */
@@ -649,7 +597,7 @@ static const struct opt_def options[] = {
 	{ .name = "scramble_buffers", .type = OPT_BOOL, .off = O(scramble_buffers), .def = "1",
 	  .category = "buffers",
 	  .help = "stamp every 512-byte sector of every write with its offset and time, so no two written blocks are the same" },
-	{ .name = "buffer_pattern", .type = OPT_FUNC, .parse = parse_buffer_pattern,
+	{ .name = "buffer_pattern", .type = OPT_FUNC, .parse = opt_parse_buffer_pattern,
 	  .category = "buffers",
 	  .help = "write this pattern: 0x hex bytes, a decimal, a \"string\" or a 'file', one after another" },
 	{ .name = "dedupe_percentage", .type = OPT_UINT, .off = O(dedupe_percentage), .def = "0",
@@ -679,7 +627,7 @@ static const struct opt_def options[] = {
 	{ .name = "verify_interval", .type = OPT_SIZE, .off = O(verify_interval), .def = "0",
 	  .category = "verify",
 	  .help = "bytes per verified unit, each with its own header (0: the smallest block size)" },
-	{ .name = "verify_pattern", .type = OPT_FUNC, .parse = parse_verify_pattern,
+	{ .name = "verify_pattern", .type = OPT_FUNC, .parse = opt_parse_verify_pattern,
 	  .category = "verify",
 	  .help = "the data of verify=pattern: 0x hex bytes, a decimal or a \"string\", concatenated" },
 	{ .name = "verify_offset", .type = OPT_SIZE, .off = O(verify_offset), .def = "0",
@@ -723,7 +671,7 @@ static const struct opt_def options[] = {
 	/* reporting */
 	{ .name = "group_reporting", .type = OPT_BOOL, .off = O(group_reporting), .def = "0",
 	  .category = "report", .help = "report a reporting group as one set of figures" },
-	{ .name = "percentile_list", .type = OPT_FUNC, .parse = parse_pct_list,
+	{ .name = "percentile_list", .type = OPT_FUNC, .parse = opt_parse_pct_list,
 	  .def = "1:5:10:20:30:40:50:60:70:80:90:95:99:99.5:99.9:99.95:99.99",
 	  .category = "report", .help = "latency percentiles to report, ':' separated" },
 	{ .name = "clat_percentiles", .type = OPT_BOOL, .off = O(clat_percentiles), .def = "1",
@@ -760,13 +708,13 @@ static const struct opt_def options[] = {
 	{ .name = "per_job_logs", .type = OPT_BOOL, .off = O(per_job_logs), .def = "1",
 	  .category = "report",
 	  .help = "one log per clone (NAME_bw.N.log); 0: one file per name, appended to" },
-	{ .name = "gtod_reduce", .type = OPT_FUNC, .parse = parse_gtod_reduce, .def = "0",
+	{ .name = "gtod_reduce", .type = OPT_FUNC, .parse = opt_parse_gtod_reduce, .def = "0",
 	  .flags = OPT_F_BARE_OK, .category = "report",
 	  .help = "1: disable_lat, disable_clat, disable_slat and disable_bw_measurement, and no latency percentiles (as fio)" },
 	{ .name = "clocksource", .type = OPT_ENUM, .off = O(clocksource),
 	  .values = clocksource_values, .category = "report",
 	  .help = "the clock of every timestamp: cpu (the TSC), clock_gettime or gettimeofday (both CLOCK_MONOTONIC); one per run" },
-	{ .name = "gtod_cpu", .type = OPT_FUNC, .parse = parse_gtod_cpu, .category = "report",
+	{ .name = "gtod_cpu", .type = OPT_FUNC, .parse = opt_parse_gtod_cpu, .category = "report",
 	  .help = "refused: iowl reads the TSC, which a time-keeping CPU would not make cheaper" },
 	{ .name = "significant_figures", .type = OPT_UINT, .off = O(sig_figs),
 	  .def = "4", .min = 1, .max = 10, .category = "report",
@@ -802,7 +750,7 @@ static const struct opt_def options[] = {
 	{ .name = "log_alternate_epoch", .type = OPT_BOOL, .off = O(log_alternate_epoch),
 	  .def = "0", .category = "report",
 	  .help = "log times in ms on the clock of log_alternate_epoch_clock_id instead of from the job's start" },
-	{ .name = "log_alternate_epoch_clock_id", .type = OPT_FUNC, .parse = parse_clock_id,
+	{ .name = "log_alternate_epoch_clock_id", .type = OPT_FUNC, .parse = opt_parse_clock_id,
 	  .def = "0", .category = "report",
 	  .help = "the clock_gettime() clock of log_unix_epoch and log_alternate_epoch (0 CLOCK_REALTIME, 1 CLOCK_MONOTONIC, 7 CLOCK_BOOTTIME ...)" },
 	{ .name = "log_entries", .type = OPT_UINT, .off = O(log_entries), .def = "1024",
@@ -819,7 +767,7 @@ static const struct opt_def options[] = {
 	  .help = "start once every clone of the named job (an earlier one, in this phase or before) has finished" },
 	{ .name = "new_group", .type = OPT_BOOL, .off = O(new_group), .def = "0",
 	  .category = "report", .help = "start a new reporting group" },
-	{ .name = "kb_base", .type = OPT_FUNC, .parse = parse_kb_base, .def = "1024",
+	{ .name = "kb_base", .type = OPT_FUNC, .parse = opt_parse_kb_base, .def = "1024",
 	  .category = "report", .help = "1024: k means KiB (and ki means 1000, as fio); 1000: k means 1000" },
 	/* io_uring */
 	{ .name = "fixedbufs", .type = OPT_BOOL, .off = O(fixedbufs), .def = "0",
@@ -829,7 +777,7 @@ static const struct opt_def options[] = {
 	{ .name = "sqthread_poll", .type = OPT_BOOL, .off = O(sqthread_poll), .def = "0",
 	  .engine = "io_uring", .category = "engine",
 	  .help = "a kernel thread polls the submission queue (implies registerfiles)" },
-	{ .name = "sqthread_poll_cpu", .type = OPT_FUNC, .parse = parse_sqpoll_cpu, .def = "-1",
+	{ .name = "sqthread_poll_cpu", .type = OPT_FUNC, .parse = opt_parse_sqpoll_cpu, .def = "-1",
 	  .engine = "io_uring", .category = "engine", .help = "CPU the polling thread is pinned to" },
 	{ .name = "hipri", .type = OPT_BOOL, .off = O(hipri), .def = "0", .engine = "io_uring|pvsync2",
 	  .category = "engine",
@@ -858,7 +806,7 @@ static const struct opt_def options[] = {
 	  .help = "per block size shares with a priority: bs/pct[/class/level]:..., per read,write" },
 	{ .name = "log_prio", .type = OPT_BOOL, .off = O(log_prio), .def = "0", .category = "report",
 	  .help = "the logs' last column is each IO's ioprio value (0x%04x), not 1 for the real-time class" },
-	{ .name = "nonvectored", .type = OPT_FUNC, .parse = parse_nonvectored, .def = "-1",
+	{ .name = "nonvectored", .type = OPT_FUNC, .parse = opt_parse_nonvectored, .def = "-1",
 	  .engine = "io_uring", .category = "engine",
 	  .help = "1: READ/WRITE opcodes, 0: READV/WRITEV with one iovec, -1: READ/WRITE where the kernel has them" },
 	{ .name = "force_async", .type = OPT_UINT, .off = O(force_async), .def = "0",
@@ -890,7 +838,7 @@ static const struct opt_def options[] = {
 	  .category = "replay", .help = "round the log's offsets down to a multiple of this power of 2" },
 	{ .name = "replay_scale", .type = OPT_UINT, .off = O(replay_scale), .def = "0",
 	  .category = "replay", .help = "divide the log's offsets by this" },
-	{ .name = "replay_skip", .type = OPT_FUNC, .parse = parse_replay_skip, .category = "replay",
+	{ .name = "replay_skip", .type = OPT_FUNC, .parse = opt_parse_replay_skip, .category = "replay",
 	  .help = "leave these actions of the log out: read, write, trim, sync (comma separated)" },
 	{ .name = "merge_blktrace_file", .type = OPT_STR, .off = O(merge_blktrace_file),
 	  .category = "replay",
@@ -980,7 +928,7 @@ static const struct opt_def options[] = {
 	  .help = "each clone's thread joins this control group of the cgroup v1 blkio hierarchy (made if missing)" },
 	{ .name = "cgroup_nodelete", .type = OPT_BOOL, .off = O(cgroup_nodelete), .def = "0",
 	  .category = "place", .help = "keep the cgroups the run made instead of removing them at the end" },
-	{ .name = "profile", .type = OPT_FUNC, .parse = parse_profile, .category = "job",
+	{ .name = "profile", .type = OPT_FUNC, .parse = opt_parse_profile, .category = "job",
 	  .help = "fio's built-in job set, on the command line: --profile=tiobench (with --size=MiB, --block, --numruns, --dir, --threads); act is refused" },
 	{ .name = "read_iolog_chunked", .type = OPT_BOOL, .off = O(read_iolog_chunked), .def = "0",
 	  .category = "replay",
@@ -1099,652 +1047,6 @@ const char *const *opt_names(size_t *n)
 	return names;
 }
 
-static void *field(struct job_opts *o, const struct opt_def *def)
-{
-	return (char *)o + def->off;
-}
-
-/*
- * The ":N" of rw=: for random patterns a count of IOs between new random offsets, for
- * sequential ones a number of bytes skipped after each IO (rw=write:4k), as in fio.
- */
-static int parse_rw_nr(struct job_opts *o, const char *nr, const char *v, size_t len, char *why)
-{
-	uint64_t n;
-	int ret;
-
-	/* fio: a negative skip goes backwards (rw=read:-8k) */
-	o->rw_back = !(o->rw & RW_F_RANDOM) && *nr == '-';
-	nr += o->rw_back;
-	if (o->rw & RW_F_RANDOM)
-		ret = val_parse_u64(nr, &n, why);
-	else
-		ret = val_parse_size(nr, o->kb_base, &n, why);
-	if (ret || n == 0 || n > UINT32_MAX) {
-		snprintf(why, VAL_WHY_LEN, "'%s' has a bad ':N' suffix (%s, e.g. %.*s:%s)", v,
-			 o->rw & RW_F_RANDOM ? "IOs per random offset, 1 or more" :
-					       "bytes skipped after each IO, or with '-' gone back",
-			 (int)len, v, o->rw & RW_F_RANDOM ? "8" : "4k");
-		return -EINVAL;
-	}
-	o->rw_nr = (unsigned)n;
-	return 0;
-}
-
-static int parse_rw(const struct opt_def *def, struct job_opts *o, const char *v, char *why)
-{
-	static const struct {
-		const char *name;
-		unsigned flags;
-	} modes[] = {
-		{ "read", RW_F_READ },
-		{ "write", RW_F_WRITE },
-		{ "trim", RW_F_TRIM },
-		{ "randread", RW_F_READ | RW_F_RANDOM },
-		{ "randwrite", RW_F_WRITE | RW_F_RANDOM },
-		{ "randtrim", RW_F_TRIM | RW_F_RANDOM },
-		{ "rw", RW_F_READ | RW_F_WRITE },
-		{ "readwrite", RW_F_READ | RW_F_WRITE },
-		{ "randrw", RW_F_READ | RW_F_WRITE | RW_F_RANDOM },
-		{ "trimwrite", RW_F_TRIM | RW_F_WRITE | RW_F_TRIMWRITE },
-		{ "randtrimwrite", RW_F_TRIM | RW_F_WRITE | RW_F_TRIMWRITE | RW_F_RANDOM },
-	};
-	const char *colon = v ? strchr(v, ':') : NULL;
-	size_t len = colon ? (size_t)(colon - v) : (v ? strlen(v) : 0);
-
-	for (size_t i = 0; v && i < sizeof(modes) / sizeof(modes[0]); i++) {
-		if (strlen(modes[i].name) != len || strncmp(modes[i].name, v, len))
-			continue;
-		o->rw = modes[i].flags;
-		o->rw_nr = 0;
-		o->rw_back = false;
-		if (colon && parse_rw_nr(o, colon + 1, v, len, why))
-			return -EINVAL;
-		return 0;
-	}
-	{
-		const char *names[sizeof(modes) / sizeof(modes[0])];
-		const char *best;
-		char word[64];
-
-		for (size_t i = 0; i < sizeof(modes) / sizeof(modes[0]); i++)
-			names[i] = modes[i].name;
-		snprintf(word, sizeof(word), "%.*s", (int)len, v ? v : "");
-		best = suggest_closest(word, names, sizeof(names) / sizeof(names[0]));
-		snprintf(why, VAL_WHY_LEN,
-			 "'%s' is not an IO pattern (use read, write, trim, randread, randwrite, randtrim, rw, randrw, trimwrite or randtrimwrite%s%s%s)",
-			 v ? v : "", best ? "; did you mean '" : "", best ? best : "",
-			 best ? "'?" : "");
-	}
-	return -EINVAL;
-}
-
-static int parse_rwmixwrite(const struct opt_def *def, struct job_opts *o, const char *v,
-			    char *why)
-{
-	uint64_t n;
-
-	if (val_parse_u64(v ? v : "", &n, why))
-		return -EINVAL;
-	if (n > 100) {
-		snprintf(why, VAL_WHY_LEN, "%llu is out of range (0 to 100)",
-			 (unsigned long long)n);
-		return -ERANGE;
-	}
-	o->rwmixread = 100 - (unsigned)n;
-	return 0;
-}
-
-static int one_dir_iops(const char *elem, unsigned dir, void *ctx, char *why)
-{
-	uint64_t *out = ctx;
-
-	/* k and m are thousands here: 50k IOPS */
-	return val_parse_size(elem, 1000, &out[dir], why);
-}
-
-/* An IOPS figure per direction (rate_iops, rate_iops_min) into the uint64_t[3] at def->off. */
-static int parse_dir_iops(const struct opt_def *def, struct job_opts *o, const char *v,
-			  char *why)
-{
-	unsigned mask;
-
-	return val_parse_per_dir(v ? v : "", one_dir_iops, field(o, def), &mask, why);
-}
-
-static int parse_buffered(const struct opt_def *def, struct job_opts *o, const char *v,
-			  char *why)
-{
-	bool b;
-
-	if (val_parse_bool(v, &b, why))
-		return -EINVAL;
-	o->direct = !b;
-	return 0;
-}
-
-/* fio's gtod_cpu sets a CPU aside to keep the time in shared memory: iowl refuses it, saying why. */
-static int parse_gtod_cpu(const struct opt_def *def, struct job_opts *o, const char *v, char *why)
-{
-	snprintf(why, VAL_WHY_LEN,
-		 "is refused: iowl reads the CPU's time-stamp counter (a few ns, no system call), which a CPU set aside to keep the time would not beat; leave it out");
-	return -EINVAL;
-}
-
-/* fio's gtod_reduce=1 sets the four disable_* options and clears the percentiles; 0 changes nothing. */
-static int parse_gtod_reduce(const struct opt_def *def, struct job_opts *o, const char *v,
-			     char *why)
-{
-	bool b;
-
-	if (val_parse_bool(v, &b, why))
-		return -EINVAL;
-	if (b) {
-		o->disable_lat = o->disable_clat = o->disable_slat = o->disable_bw = true;
-		o->clat_percentiles = o->lat_percentiles = o->slat_percentiles = false;
-	}
-	return 0;
-}
-
-static int parse_sqpoll_cpu(const struct opt_def *def, struct job_opts *o, const char *v,
-			    char *why)
-{
-	int64_t n;
-
-	if (val_parse_s64(v ? v : "", &n, why))
-		return -EINVAL;
-	if (n < -1 || n > 65535) {
-		snprintf(why, VAL_WHY_LEN, "%lld is not a CPU number (0 to 65535, or -1 for none)",
-			 (long long)n);
-		return -ERANGE;
-	}
-	o->sqthread_poll_cpu = (int)n;
-	return 0;
-}
-
-/* profile= in a job file: fio 3.33 ignores it there; it makes jobs only on the command line. */
-static int parse_profile(const struct opt_def *def, struct job_opts *o, const char *v, char *why)
-{
-	(void)def;
-	(void)o;
-	snprintf(why, VAL_WHY_LEN,
-		 "a profile makes its own jobs: give it on the command line (iowl --profile=%s); in a job file fio 3.33 ignores it",
-		 v && *v ? v : "tiobench");
-	return -EINVAL;
-}
-
-/* log_alternate_epoch_clock_id: a clock clock_gettime() has here. */
-static int parse_clock_id(const struct opt_def *def, struct job_opts *o, const char *v, char *why)
-{
-	struct timespec ts;
-	uint64_t id;
-
-	(void)def;
-	if (val_parse_u64(v ? v : "", &id, why))
-		return -EINVAL;
-	if (id > INT_MAX || clock_gettime((clockid_t)id, &ts)) {
-		snprintf(why, VAL_WHY_LEN,
-			 "clock_gettime() has no clock %s here (0 CLOCK_REALTIME, 1 CLOCK_MONOTONIC, 4 CLOCK_MONOTONIC_RAW, 7 CLOCK_BOOTTIME, 11 CLOCK_TAI)",
-			 v);
-		return -EINVAL;
-	}
-	o->log_clock_id = (unsigned)id;
-	return 0;
-}
-
-static int parse_kb_base(const struct opt_def *def, struct job_opts *o, const char *v,
-			 char *why)
-{
-	uint64_t n;
-
-	if (val_parse_u64(v ? v : "", &n, why) || (n != 1000 && n != 1024)) {
-		snprintf(why, VAL_WHY_LEN, "'%s' is not a kb_base (use 1024 or 1000)", v ? v : "");
-		return -EINVAL;
-	}
-	o->kb_base = (unsigned)n;
-	return 0;
-}
-
-static int one_dir_size(const char *elem, unsigned dir, void *ctx, char *why)
-{
-	struct job_opts *o = ((void **)ctx)[0];
-	uint64_t *out = ((void **)ctx)[1];
-
-	return val_parse_size(elem, o->kb_base, &out[dir], why);
-}
-
-static int one_bsrange(const char *elem, unsigned dir, void *ctx, char *why)
-{
-	struct job_opts *o = ctx;
-
-	return val_parse_irange(elem, o->kb_base, &o->bsrange[dir], why);
-}
-
-static int parse_bsrange(const struct opt_def *def, struct job_opts *o, const char *v,
-			 char *why)
-{
-	unsigned mask;
-
-	return val_parse_per_dir(v ? v : "", one_bsrange, o, &mask, why);
-}
-
-static int one_bssplit(const char *elem, unsigned dir, void *ctx, char *why)
-{
-	struct job_opts *o = ctx;
-
-	return val_parse_bssplit_one(elem, o->kb_base, &o->bssplit[dir], why);
-}
-
-static int parse_bssplit(const struct opt_def *def, struct job_opts *o, const char *v,
-			 char *why)
-{
-	unsigned mask;
-
-	return val_parse_per_dir(v ? v : "", one_bssplit, o, &mask, why);
-}
-
-/* io_uring's nonvectored: -1, 0 or 1 (fio takes any int: non-zero is READ/WRITE). */
-static int parse_nonvectored(const struct opt_def *def, struct job_opts *o, const char *v,
-			     char *why)
-{
-	int64_t n;
-
-	(void)def;
-	if (val_parse_s64(v, &n, why))
-		return -EINVAL;
-	o->nonvectored = n < 0 ? -1 : n > 0;
-	return 0;
-}
-
-/* replay_skip: fio's list of read, write, trim and sync. */
-static int parse_replay_skip(const struct opt_def *def, struct job_opts *o, const char *v,
-			     char *why)
-{
-	static const char *const names[] = { "read", "write", "trim", "sync" };
-	char *dup = strdup(v ? v : ""), *save = NULL;
-	unsigned mask = 0, i;
-
-	(void)def;
-	if (!dup)
-		return -ENOMEM;
-	for (char *t = strtok_r(dup, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-		for (i = 0; i < 4 && strcmp(t, names[i]); i++)
-			;
-		if (i == 4) {
-			snprintf(why, VAL_WHY_LEN, "'%.32s' is not read, write, trim or sync", t);
-			free(dup);
-			return -EINVAL;
-		}
-		mask |= 1U << i;
-	}
-	free(dup);
-	o->replay_skip = mask;
-	return 0;
-}
-
-static int parse_filesize(const struct opt_def *def, struct job_opts *o, const char *v,
-			  char *why)
-{
-	if (v && !strpbrk(v, "-:")) {
-		if (val_parse_size(v, o->kb_base, &o->filesize.lo, why))
-			return -EINVAL;
-		o->filesize.hi = o->filesize.lo;
-		return 0;
-	}
-	return val_parse_irange(v ? v : "", o->kb_base, &o->filesize, why);
-}
-
-static int parse_startdelay(const struct opt_def *def, struct job_opts *o, const char *v,
-			    char *why)
-{
-	const char *dash = v ? strpbrk(v, "-:") : NULL;
-	char lo[64];
-
-	if (!v)
-		return val_parse_time_ns("", NS_S, &o->startdelay.lo, why);
-	if (!dash) {
-		if (val_parse_time_ns(v, NS_S, &o->startdelay.lo, why))
-			return -EINVAL;
-		o->startdelay.hi = o->startdelay.lo;
-		return 0;
-	}
-	if ((size_t)(dash - v) >= sizeof(lo)) {
-		snprintf(why, VAL_WHY_LEN, "'%s' is not a time range (use lo-hi, e.g. 1s-5s)", v);
-		return -EINVAL;
-	}
-	memcpy(lo, v, (size_t)(dash - v));
-	lo[dash - v] = '\0';
-	if (val_parse_time_ns(lo, NS_S, &o->startdelay.lo, why) ||
-	    val_parse_time_ns(dash + 1, NS_S, &o->startdelay.hi, why))
-		return -EINVAL;
-	if (o->startdelay.lo > o->startdelay.hi) {
-		uint64_t t = o->startdelay.lo;
-
-		o->startdelay.lo = o->startdelay.hi;
-		o->startdelay.hi = t;
-	}
-	return 0;
-}
-
-static int parse_pct_list(const struct opt_def *def, struct job_opts *o, const char *v,
-			  char *why)
-{
-	return val_parse_double_list(v ? v : "", 0.0, 100.0, o->percentile_list, JOB_PCT_MAX,
-				     &o->npercentiles, why);
-}
-
-/* One errno of ignore_error: a name (ENOSPC) or a number (28). */
-static int one_errno(const char *s, size_t n, int *out, char *why)
-{
-	char name[32];
-	char *end;
-	long e;
-
-	if (!n || n >= sizeof(name)) {
-		snprintf(why, VAL_WHY_LEN, "an empty errno in a list (use names or numbers joined by ':', e.g. EIO:ENOSPC)");
-		return -EINVAL;
-	}
-	memcpy(name, s, n);
-	name[n] = '\0';
-	e = strtol(name, &end, 10);
-	if (!*end && e > 0 && e < 4096) {
-		*out = (int)e;
-		return 0;
-	}
-	for (e = 1; e < 4096; e++) {
-		const char *nm = strerrorname_np((int)e);
-
-		if (nm && !strcmp(nm, name)) {
-			*out = (int)e;
-			return 0;
-		}
-	}
-	snprintf(why, VAL_WHY_LEN, "'%s' is not an errno name or number (e.g. EIO, ENOSPC or 28)", name);
-	return -EINVAL;
-}
-
-/*
- * ignore_error=READ,WRITE,VERIFY in fio's syntax: each a list of errnos joined by ':', an empty
- * one leaving its type as it is; a list replaces the type's errnos and turns on its
- * continue_on_error bit (fio does the same).
- */
-static int parse_ignore_error(const struct opt_def *def, struct job_opts *o, const char *v,
-			      char *why)
-{
-	const char *p = v ? v : "";
-	unsigned type = 0;
-
-	for (;; type++) {
-		const char *end = p + strcspn(p, ",");
-		unsigned n = 0;
-
-		if (type == 3) {
-			snprintf(why, VAL_WHY_LEN, "at most three lists, for reads, writes and verification (e.g. EIO,ENOSPC:EIO)");
-			return -EINVAL;
-		}
-		for (const char *q = p; q < end; n++) {
-			size_t len = strcspn(q, ":,");
-
-			if (n == JOB_IGNORE_MAX) {
-				snprintf(why, VAL_WHY_LEN, "more than %d errnos in one list", JOB_IGNORE_MAX);
-				return -EINVAL;
-			}
-			if (one_errno(q, len, &o->ignore_error[type][n], why))
-				return -EINVAL;
-			q += len + (q[len] == ':');
-		}
-		if (n) {
-			o->nignore_error[type] = n;
-			o->continue_on_error |= 1U << type;
-		}
-		if (!*end)
-			break;
-		p = end + 1;
-	}
-	return 0;
-}
-
-static int one_rdist(const char *elem, unsigned dir, void *ctx, char *why)
-{
-	struct job_opts *o = ctx;
-
-	return dist_spec_parse(elem, &o->rdist[dir], why);
-}
-
-static int parse_rdist(const struct opt_def *def, struct job_opts *o, const char *v, char *why)
-{
-	unsigned mask;
-
-	return val_parse_per_dir(v ? v : "", one_rdist, o, &mask, why);
-}
-
-static int one_pct_random(const char *elem, unsigned dir, void *ctx, char *why)
-{
-	struct job_opts *o = ctx;
-	double p;
-
-	if (val_parse_double(elem, &p, why))
-		return -EINVAL;
-	if (p < 0 || p > 100) {
-		snprintf(why, VAL_WHY_LEN, "'%s' is not a percentage from 0 to 100", elem);
-		return -ERANGE;
-	}
-	o->pct_random[dir] = p;
-	return 0;
-}
-
-static int parse_pct_random(const struct opt_def *def, struct job_opts *o, const char *v,
-			    char *why)
-{
-	unsigned mask = 0;
-	int ret = val_parse_per_dir(v ? v : "", one_pct_random, o, &mask, why);
-
-	o->pct_random_set |= mask;
-	return ret;
-}
-
-/* stream= lines are split off by the job builder; one that gets here was in the wrong place. */
-static int parse_stream(const struct opt_def *def, struct job_opts *o, const char *v, char *why)
-{
-	snprintf(why, VAL_WHY_LEN, "stream= starts a stream and belongs in a job section");
-	return -EINVAL;
-}
-
-static int parse_verify_pattern(const struct opt_def *def, struct job_opts *o, const char *v,
-				char *why)
-{
-	unsigned char pat[JOB_VERIFY_PATTERN_MAX];
-	unsigned len;
-
-	if (val_parse_pattern(v, pat, sizeof(pat), &len, why))
-		return -EINVAL;
-	memcpy(o->verify_pattern, pat, len);
-	o->verify_pattern_len = len;
-	return 0;
-}
-
-/* A 'file' element of buffer_pattern: its bytes, as many as fit (fio reads no more). */
-static const char *pat_file(const char *p, unsigned char *out, unsigned *n, char *why)
-{
-	const char *end = strchr(p + 1, '\'');
-	char name[4096];
-	ssize_t got;
-	int fd;
-
-	if (!end || end == p + 1 || (size_t)(end - p - 1) >= sizeof(name)) {
-		snprintf(why, VAL_WHY_LEN, "%s file name in the pattern (e.g. 'pattern.bin')",
-			 end && end != p + 1 ? "a too long" : end ? "an empty" : "an unterminated");
-		return NULL;
-	}
-	memcpy(name, p + 1, (size_t)(end - p - 1));
-	name[end - p - 1] = '\0';
-	fd = open(name, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		snprintf(why, VAL_WHY_LEN, "cannot open the pattern file '%.100s': %s", name, strerror(errno));
-		return NULL;
-	}
-	while (*n < JOB_VERIFY_PATTERN_MAX &&
-	       (got = read(fd, out + *n, JOB_VERIFY_PATTERN_MAX - *n)) > 0)
-		*n += (unsigned)got;
-	close(fd);
-	return end + 1;
-}
-
-/*
- * fio's buffer_pattern: verify_pattern's elements, and 'file' for a file's bytes, one after
- * another, at most 512 bytes.  As in fio it turns scramble_buffers and zero_buffers off (a
- * later scramble_buffers=1 turns scrambling on again).
- */
-static int parse_buffer_pattern(const struct opt_def *def, struct job_opts *o, const char *v,
-				char *why)
-{
-	unsigned char pat[JOB_VERIFY_PATTERN_MAX];
-	const char *p = v ? v : "";
-	unsigned n = 0, len;
-
-	if (strchr(p, '|')) {
-		snprintf(why, VAL_WHY_LEN, "'|' does not join a pattern's elements: write them one after another (e.g. 0xdeadbeef\"abc\")");
-		return -EINVAL;
-	}
-	if (!*p) {
-		val_parse_pattern(p, pat, sizeof(pat), &len, why);	/* its message */
-		return -EINVAL;
-	}
-	while (*p) {
-		char part[4096];
-		const char *q = p;
-		bool quoted = false;
-
-		for (; *q && (quoted || *q != '\''); q++)
-			quoted ^= *q == '"';
-		if (q > p) {
-			if ((size_t)(q - p) >= sizeof(part) || n == sizeof(pat)) {
-				snprintf(why, VAL_WHY_LEN, "the pattern is longer than %zu bytes", sizeof(pat));
-				return -EINVAL;
-			}
-			memcpy(part, p, (size_t)(q - p));
-			part[q - p] = '\0';
-			if (val_parse_pattern(part, pat + n, (unsigned)sizeof(pat) - n, &len, why))
-				return -EINVAL;
-			n += len;
-		}
-		p = *q ? pat_file(q, pat, &n, why) : q;
-		if (!p)
-			return -EINVAL;
-	}
-	if (!n) {
-		snprintf(why, VAL_WHY_LEN, "the pattern is empty (an empty file?)");
-		return -EINVAL;
-	}
-	memcpy(o->buffer_pattern, pat, n);
-	o->buffer_pattern_len = n;
-	o->scramble_buffers = false;
-	o->zero_buffers = false;
-	return 0;
-}
-
-static int parse_weight(const struct opt_def *def, struct job_opts *o, const char *v, char *why)
-{
-	double w;
-
-	if (val_parse_double(v ? v : "", &w, why))
-		return -EINVAL;
-	if (!(w > 0) || w > 1e9) {
-		snprintf(why, VAL_WHY_LEN, "'%s' is not a weight (a number above 0, e.g. 28)", v);
-		return -ERANGE;
-	}
-	o->weight = w;
-	return 0;
-}
-
-static int parse_file_service(const struct opt_def *def, struct job_opts *o, const char *v,
-			      char *why)
-{
-	static const char *const names[] = { "roundrobin", "sequential", "random" };
-	const char *colon = v ? strchr(v, ':') : NULL;
-	size_t len = colon ? (size_t)(colon - v) : (v ? strlen(v) : 0);
-
-	for (unsigned i = 0; v && i < 3; i++) {
-		uint64_t n = 1;
-
-		if (strlen(names[i]) != len || strncmp(names[i], v, len))
-			continue;
-		if (colon && (val_parse_u64(colon + 1, &n, why) || n == 0 || n > UINT32_MAX)) {
-			snprintf(why, VAL_WHY_LEN, "'%s' has a bad ':N' (IOs before switching, 1 or more)", v);
-			return -EINVAL;
-		}
-		o->file_service = i;
-		o->file_service_nr = (unsigned)n;
-		return 0;
-	}
-	/* fio's non-uniform choices, with their parameter (theta, h, deviation) after ':' */
-	if (v && (!strncmp(v, "zipf", 4) || !strncmp(v, "pareto", 6) || !strncmp(v, "normal", 6) ||
-		  !strncmp(v, "gauss", 5))) {
-		struct dist_spec spec;
-
-		if (strchr(colon ? colon + 1 : "", ':')) {
-			snprintf(why, VAL_WHY_LEN,
-				 "'%s': a file_service_type takes one ':N' (e.g. zipf:1.2)", v);
-			return -EINVAL;
-		}
-		if (dist_spec_parse(v, &spec, why))
-			return -EINVAL;
-		o->file_service = FS_DIST;
-		o->file_service_nr = 1;
-		o->file_service_dist = spec.type;
-		o->file_service_param = spec.param;
-		return 0;
-	}
-	snprintf(why, VAL_WHY_LEN,
-		 "'%s' is not a file service type (use roundrobin, sequential or random, optionally with :N, or zipf, pareto or normal with their :N)",
-		 v ? v : "");
-	return -EINVAL;
-}
-
-/* fio's sync_file_range=FLAG[,FLAG...][:N]: wait_before, write, wait_after; every N writes (1). */
-static int parse_sync_file_range(const struct opt_def *def, struct job_opts *o, const char *v,
-				 char *why)
-{
-	static const struct {
-		const char *name;
-		unsigned flag;
-	} flags[] = {
-		{ "wait_before", SYNC_FILE_RANGE_WAIT_BEFORE },
-		{ "write", SYNC_FILE_RANGE_WRITE },
-		{ "wait_after", SYNC_FILE_RANGE_WAIT_AFTER },
-	};
-	const char *p = v ? v : "", *colon = strchr(p, ':');
-	size_t end = colon ? (size_t)(colon - p) : strlen(p);
-	unsigned mask = 0;
-	uint64_t n = 1;
-
-	for (size_t at = 0; at < end;) {
-		size_t len = strcspn(p + at, ",:");
-		unsigned i;
-
-		for (i = 0; i < 3; i++)
-			if (strlen(flags[i].name) == len && !strncmp(flags[i].name, p + at, len))
-				break;
-		if (i == 3) {
-			snprintf(why, VAL_WHY_LEN,
-				 "'%.*s' is not a sync_file_range flag (use wait_before, write or wait_after, joined by ',', then :N, e.g. wait_before,write:8)",
-				 (int)len, p + at);
-			return -EINVAL;
-		}
-		mask |= flags[i].flag;
-		at += len + (p[at + len] == ',');
-	}
-	if (!mask || (colon && (val_parse_u64(colon + 1, &n, why) || !n || n > UINT32_MAX))) {
-		snprintf(why, VAL_WHY_LEN,
-			 "'%s' is not FLAGS:N (flags wait_before, write, wait_after joined by ',', N writes of 1 or more, e.g. write:8)",
-			 p);
-		return -EINVAL;
-	}
-	o->sync_file_range_flags = mask;
-	o->sync_file_range_nr = (unsigned)n;
-	return 0;
-}
-
 static int apply_enum(const struct opt_def *def, struct job_opts *o, const char *v, char *why)
 {
 	const char *names[64];
@@ -1764,12 +1066,12 @@ static int apply_enum(const struct opt_def *def, struct job_opts *o, const char 
 		if (e->value == OPT_VALUE_REFUSED)
 			continue;
 		if (v && !strcmp(e->name, v) && def->type == OPT_ENUM) {
-			*(unsigned *)field(o, def) = e->value;
+			*(unsigned *)opt_field(o, def) = e->value;
 			return 0;
 		}
 		if (v && !strcmp(e->name, v)) {
 			char *dup = strdup(v);
-			char **slot = field(o, def);
+			char **slot = opt_field(o, def);
 
 			if (!dup)
 				return -ENOMEM;
@@ -1812,9 +1114,9 @@ static int apply_number(const struct opt_def *def, struct job_opts *o, const cha
 			snprintf(why, VAL_WHY_LEN, "%s is too large (at most %u)", v, UINT32_MAX);
 			return -ERANGE;
 		}
-		*(unsigned *)field(o, def) = (unsigned)n;
+		*(unsigned *)opt_field(o, def) = (unsigned)n;
 	} else {
-		*(uint64_t *)field(o, def) = n;
+		*(uint64_t *)opt_field(o, def) = n;
 	}
 	return 0;
 }
@@ -1823,13 +1125,13 @@ static int apply_dir_size(const struct opt_def *def, struct job_opts *o, const c
 			  char *why)
 {
 	uint64_t vals[3];
-	uint64_t *out = field(o, def);
+	uint64_t *out = opt_field(o, def);
 	void *ctx[2] = { o, vals };
 	unsigned mask = 0;
 	int ret;
 
 	memcpy(vals, out, sizeof(vals));
-	ret = val_parse_per_dir(v, one_dir_size, ctx, &mask, why);
+	ret = val_parse_per_dir(v, opt_one_dir_size, ctx, &mask, why);
 	if (ret)
 		return ret;
 	for (unsigned d = 0; d < DDIR_NR; d++) {
@@ -1857,7 +1159,7 @@ int opt_apply(const struct opt_def *def, struct job_opts *o, const char *value, 
 	switch (def->type) {
 	case OPT_STR: {
 		char *dup = strdup(value ? value : "");	/* a bare key (OPT_F_BARE_OK) is "" */
-		char **slot = field(o, def);
+		char **slot = opt_field(o, def);
 
 		if (!dup)
 			return -ENOMEM;
@@ -1865,16 +1167,13 @@ int opt_apply(const struct opt_def *def, struct job_opts *o, const char *value, 
 		*slot = dup;
 		return 0;
 	}
-	case OPT_BOOL:
-		return val_parse_bool(value, field(o, def), why);
+	case OPT_BOOL: return val_parse_bool(value, opt_field(o, def), why);
 	case OPT_UINT:
 	case OPT_U64:
 	case OPT_SIZE:
 		return apply_number(def, o, value, why);
-	case OPT_SIZE_PCT:
-		return val_parse_size_pct(value, o->kb_base, field(o, def), why);
-	case OPT_TIME:
-		return val_parse_time_ns(value, def->unit_ns, field(o, def), why);
+	case OPT_SIZE_PCT: return val_parse_size_pct(value, o->kb_base, opt_field(o, def), why);
+	case OPT_TIME: return val_parse_time_ns(value, def->unit_ns, opt_field(o, def), why);
 	case OPT_ENUM:
 	case OPT_ENUM_STR:
 		return apply_enum(def, o, value, why);
@@ -1916,7 +1215,7 @@ void opt_release(struct job_opts *o)
 {
 	for (unsigned i = 0; i < n_options; i++) {
 		if (options[i].type == OPT_STR || options[i].type == OPT_ENUM_STR) {
-			char **slot = field(o, &options[i]);
+			char **slot = opt_field(o, &options[i]);
 
 			free(*slot);
 			*slot = NULL;
@@ -1933,12 +1232,12 @@ int opt_copy(struct job_opts *dst, const struct job_opts *src)
 
 		if (def->type != OPT_STR && def->type != OPT_ENUM_STR)
 			continue;
-		slot = field(dst, def);
+		slot = opt_field(dst, def);
 		if (*slot && !(*slot = strdup(*slot))) {
 			/* Make the rest safe to release, then fail. */
 			for (unsigned j = i + 1; j < n_options; j++)
 				if (options[j].type == OPT_STR || options[j].type == OPT_ENUM_STR)
-					*(char **)field(dst, &options[j]) = NULL;
+					*(char **)opt_field(dst, &options[j]) = NULL;
 			opt_release(dst);
 			return -ENOMEM;
 		}
