@@ -58,7 +58,7 @@ int main(int argc, char **argv)
 		run_release(&run);
 		return leave(IOWL_EXIT_OK);
 	}
-	ranks_quiet(&run);
+	run_ranks_quiet(&run);
 	if (!ret && (run.opts.metrics.port || run.opts.metrics.textfile_dir) &&
 	    !(run.opts.mx = metrics_start(&run.opts.metrics, &err)))
 		ret = -EINVAL;

@@ -22,8 +22,12 @@
 #include "iowl/cluster.h"
 #include "iowl/hist.h"
 #include "iowl/interval.h"
+#include "iowl/job.h"
 #include "iowl/ranks.h"
 #include "iowl/report.h"
+#include "iowl/result.h"
+#include "iowl/signals.h"
+#include "iowl/worker.h"
 #include "ranks_int.h"
 
 /* After a signal, how long rank 0 waits for a rank, and the others for rank 0 (which answers first). */
@@ -104,7 +108,7 @@ static struct {
 	uint64_t *res_starts;
 	unsigned limit; /* ranks_limit(): the ranks that run the jobs, 0: all */
 	/* The heartbeat (ranks_tick()): rank 0 watches every rank, the others rank 0. */
-	struct iowl_run *run;	    /* whose workers a hung rank stops */
+	struct run_ctl *ctl;	    /* stops the workers when a rank hangs */
 	pthread_t main;		    /* the thread that calls MPI */
 	bool main_set;
 	uint64_t timeout;	    /* --rank-timeout, ns; 0: never */
@@ -178,8 +182,8 @@ static void hung(unsigned r, uint64_t silent)
 		rs.failed_rank = (int)r;
 		snprintf(rs.failed_why, sizeof(rs.failed_why), "%s", n.why);
 	}
-	if (rs.run)
-		__atomic_store_n(&rs.run->ctl.stop, 1, __ATOMIC_RELAXED);
+	if (rs.ctl)
+		__atomic_store_n(&rs.ctl->stop, 1, __ATOMIC_RELAXED);
 	for (unsigned q = 1; !cluster_rank() && q < cluster_size(); q++)
 		if (!is_lost(q))
 			cluster_send(q, CLUSTER_NOTICE, &n, sizeof(n));
@@ -239,27 +243,18 @@ static bool give_up_root(void)
 	return s && clock_gettime_ns() - s > RANKS_GRACE_ROOT_NS;
 }
 
-void ranks_quiet(struct iowl_run *run)
+bool ranks_quiet(struct run_ctl *ctl, uint64_t timeout)
 {
-	rs.run = run;
+	rs.ctl = ctl;
 	rs.main = pthread_self();
 	rs.main_set = true;
-	rs.timeout = run->opts.rank_timeout;
+	rs.timeout = timeout;
 	run_busy_set(ranks_tick);
 	if (!cluster_rank())
-		return;
+		return false;
 	if (!freopen("/dev/null", "w", stdout))
 		iowl_warn("rank %u: cannot silence standard output", cluster_rank());
-	free(run->opts.output);
-	run->opts.output = NULL;
-	free(run->opts.report);
-	run->opts.report = NULL;
-	run->opts.nasserts = 0;
-	run->opts.eta = ETA_NEVER;
-	/* One endpoint per run (ranks on one host would compete for the port): rank 0's. */
-	run->opts.metrics.port = 0;
-	free(run->opts.metrics.textfile_dir);
-	run->opts.metrics.textfile_dir = NULL;
+	return true;
 }
 
 /* Parses a rank list (0-3,6) into set (size entries).  Returns 0 or -1. */
@@ -304,18 +299,19 @@ void ranks_limit(unsigned n)
 	rs.limit = n;
 }
 
-int ranks_filter(struct iowl_run *run, struct iowl_err *err)
+int ranks_filter(const struct ranks_run *rr, char *const *spec, unsigned nspec,
+		 struct iowl_err *err)
 {
 	unsigned size = cluster_size(), me = cluster_rank();
-	bool *named = calloc(run->njobs ? run->njobs : 1, sizeof(*named));
-	bool *here = calloc(run->njobs ? run->njobs : 1, sizeof(*here));
+	bool *named = calloc(rr->njobs ? rr->njobs : 1, sizeof(*named));
+	bool *here = calloc(rr->njobs ? rr->njobs : 1, sizeof(*here));
 	bool *set = calloc(size, sizeof(*set));
 	int ret = 0;
 
 	if (!named || !here || !set)
 		ret = err_set(err, "out of memory");
-	for (unsigned i = 0; !ret && i < run->opts.nrank_jobs; i++) {
-		const char *v = run->opts.rank_jobs[i], *colon = strchr(v, ':');
+	for (unsigned i = 0; !ret && i < nspec; i++) {
+		const char *v = spec[i], *colon = strchr(v, ':');
 		size_t rl = colon ? (size_t)(colon - v) : strlen(v);
 		unsigned beyond = 0;
 
@@ -333,7 +329,7 @@ int ranks_filter(struct iowl_run *run, struct iowl_err *err)
 			break;
 		}
 		if (!colon) { /* every job */
-			for (unsigned j = 0; j < run->njobs; j++) {
+			for (unsigned j = 0; j < rr->njobs; j++) {
 				named[j] = true;
 				here[j] = here[j] || set[me];
 			}
@@ -343,9 +339,9 @@ int ranks_filter(struct iowl_run *run, struct iowl_err *err)
 			size_t n = strcspn(p, ",");
 			bool found = false;
 
-			for (unsigned j = 0; j < run->njobs; j++) {
-				if (strlen(run->jobs[j].o.name) != n ||
-				    memcmp(run->jobs[j].o.name, p, n))
+			for (unsigned j = 0; j < rr->njobs; j++) {
+				if (strlen(rr->jobs[j].o.name) != n ||
+				    memcmp(rr->jobs[j].o.name, p, n))
 					continue;
 				found = true;
 				named[j] = true;
@@ -359,8 +355,8 @@ int ranks_filter(struct iowl_run *run, struct iowl_err *err)
 			p += n + 1;
 		}
 	}
-	for (unsigned j = 0; !ret && j < run->njobs; j++)
-		run->jobs[j].off_rank = (named[j] && !here[j]) || (rs.limit && me >= rs.limit);
+	for (unsigned j = 0; !ret && j < rr->njobs; j++)
+		rr->jobs[j].off_rank = (named[j] && !here[j]) || (rs.limit && me >= rs.limit);
 	free(named);
 	free(here);
 	free(set);
@@ -473,13 +469,13 @@ static uint64_t wall_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
 }
 
-int ranks_phase_sync(struct iowl_run *run, unsigned phase, int ret, struct iowl_err *err)
+int ranks_phase_sync(const struct ranks_run *rr, unsigned phase, int ret, struct iowl_err *err)
 {
 	struct meet m = { .kind = MEET_PHASE, .seq = phase, .ret = ret, .rank = cluster_rank() };
 	struct meet out;
 
-	rs.run = run;
-	ranks_live_phase(run, phase);
+	rs.ctl = rr->ctl;
+	ranks_live_phase(rr, phase);
 	if (ranks_on()) {
 		m.stop = ret || rs.notified || rs.failed_rank >= 0 ? STOP_ERROR :
 			 run_signal_seen()			   ? STOP_QUIET :
@@ -497,10 +493,10 @@ int ranks_phase_sync(struct iowl_run *run, unsigned phase, int ret, struct iowl_
 		ranks_live_flush(phase); /* every rank is done with the phases before */
 		if (!ret && out.stop != STOP_NONE &&
 		    (out.rank != cluster_rank() || m.stop == STOP_ERROR)) {
-			__atomic_store_n(&run->ctl.stop, 1, __ATOMIC_RELAXED);
+			__atomic_store_n(&rr->ctl->stop, 1, __ATOMIC_RELAXED);
 			if (out.stop == STOP_QUIET) {
-				snprintf(run->ended_by, sizeof(run->ended_by), "rank %u was %.900s",
-					 out.rank, out.why);
+				snprintf(rr->ended_by, IOWL_ERR_LEN, "rank %u was %.900s", out.rank,
+					 out.why);
 			} else {
 				err_set(err, "rank %u (of %u) stopped the run: %s", out.rank,
 					cluster_size(), out.why);
@@ -513,7 +509,7 @@ int ranks_phase_sync(struct iowl_run *run, unsigned phase, int ret, struct iowl_
 	return ret;
 }
 
-void ranks_phase_skip(struct iowl_run *run, unsigned phase)
+void ranks_phase_skip(const struct ranks_run *rr, unsigned phase)
 {
 	struct meet m = {
 		.kind = MEET_PHASE, .seq = phase, .stop = STOP_QUIET, .rank = cluster_rank()
@@ -522,7 +518,7 @@ void ranks_phase_skip(struct iowl_run *run, unsigned phase)
 
 	if (!ranks_on())
 		return;
-	snprintf(m.why, sizeof(m.why), "%s", run->ended_by[0] ? run->ended_by : "stopped");
+	snprintf(m.why, sizeof(m.why), "%s", rr->ended_by[0] ? rr->ended_by : "stopped");
 	meet(&m, &out);
 }
 
@@ -539,7 +535,7 @@ static void notify(const char *why)
 	rs.notified = true;
 }
 
-void ranks_watch(struct iowl_run *run, struct worker *const *w, unsigned n)
+void ranks_watch(const struct ranks_run *rr, struct worker *const *w, unsigned n)
 {
 	unsigned from;
 	void *buf = NULL;
@@ -547,7 +543,7 @@ void ranks_watch(struct iowl_run *run, struct worker *const *w, unsigned n)
 
 	if (!ranks_on())
 		return;
-	rs.run = run;
+	rs.ctl = rr->ctl;
 	ranks_tick();
 	ranks_live_poll();
 	for (unsigned i = 0; !rs.notified && i < n; i++) {
@@ -573,7 +569,7 @@ void ranks_watch(struct iowl_run *run, struct worker *const *w, unsigned n)
 				 (int)strnlen(x->why, sizeof(x->why)), x->why);
 			iowl_warn("rank %u failed (%s): stopping rank %u", x->rank, rs.failed_why,
 				  cluster_rank());
-			__atomic_store_n(&run->ctl.stop, 1, __ATOMIC_RELAXED);
+			__atomic_store_n(&rr->ctl->stop, 1, __ATOMIC_RELAXED);
 		}
 		free(buf);
 		buf = NULL;
@@ -921,7 +917,7 @@ static void own_figures(const struct run_outcome *o, struct wire_head *h)
 }
 
 /* This rank's status and failure as far as the results go (--assert is rank 0's, on the totals). */
-static int own_status(const struct iowl_run *run, const struct run_outcome *o, char *why,
+static int own_status(const struct ranks_run *rr, const struct run_outcome *o, char *why,
 		      size_t len)
 {
 	why[0] = '\0';
@@ -936,8 +932,8 @@ static int own_status(const struct iowl_run *run, const struct run_outcome *o, c
 			snprintf(why, len, "job '%s': io error on '%s': %s",
 				 o->res.units[i].job->o.name, e->path, strerror(e->err));
 	}
-	if (run->signal)
-		return run->signal == SIGTERM ? IOWL_EXIT_SIGTERM : IOWL_EXIT_SIGINT;
+	if (rr->signal)
+		return rr->signal == SIGTERM ? IOWL_EXIT_SIGTERM : IOWL_EXIT_SIGINT;
 	if (o->ret || o->io_error) {
 		if (!why[0])
 			snprintf(why, len, "%s", o->ret ? strerror(-o->ret) : "an IO error");
@@ -946,7 +942,7 @@ static int own_status(const struct iowl_run *run, const struct run_outcome *o, c
 	return IOWL_EXIT_OK;
 }
 
-static int send_results(const struct iowl_run *run, const struct run_outcome *o)
+static int send_results(const struct ranks_run *rr, const struct run_outcome *o)
 {
 	struct wire w = { 0 };
 	struct wire_head h;
@@ -958,7 +954,7 @@ static int send_results(const struct iowl_run *run, const struct run_outcome *o)
 	h.nunits = o->res.n;
 	h.nstarts = rs.nphases;
 	snprintf(h.host, sizeof(h.host), "%s", cluster_host());
-	h.status = own_status(run, o, h.why, sizeof(h.why));
+	h.status = own_status(rr, o, h.why, sizeof(h.why));
 	own_figures(o, &h);
 	iostat = o->iostat_log ? json_dumps(o->iostat_log, JSON_COMPACT) : NULL;
 	h.iostat_len = iostat ? (uint32_t)strlen(iostat) : 0;
@@ -974,7 +970,7 @@ static int send_results(const struct iowl_run *run, const struct run_outcome *o)
 }
 
 /* Adds a unit from another rank into the unit of the same job and clone. */
-static int merge_unit(struct iowl_run *run, struct run_outcome *o, struct rd *r)
+static int merge_unit(const struct ranks_run *rr, struct run_outcome *o, struct rd *r)
 {
 	struct wire_unit wu;
 	struct worker_stats st;
@@ -985,7 +981,7 @@ static int merge_unit(struct iowl_run *run, struct run_outcome *o, struct rd *r)
 	int ret = 0;
 
 	get(r, &wu, sizeof(wu));
-	if (r->bad || wu.job >= run->njobs)
+	if (r->bad || wu.job >= rr->njobs)
 		return -EPROTO;
 	st = wu.st;
 	if (wu.whylen) {
@@ -1010,7 +1006,7 @@ static int merge_unit(struct iowl_run *run, struct run_outcome *o, struct rd *r)
 		ret = get_point_hists(r, wu.npoints, &ph);
 	if (!ret)
 		ret = get_parts(r, &st);
-	u = ret || r->bad ? NULL : results_unit(&o->res, &run->jobs[wu.job], wu.clone);
+	u = ret || r->bad ? NULL : results_unit(&o->res, &rr->jobs[wu.job], wu.clone);
 	if (!ret && !r->bad && !u)
 		ret = -ENOMEM;
 	if (u && wu.npoints)
@@ -1068,7 +1064,7 @@ static int units_order(const void *a, const void *b)
 	return x->clone < y->clone ? -1 : x->clone > y->clone;
 }
 
-int ranks_reduce(struct iowl_run *run, struct run_outcome *o)
+int ranks_reduce(const struct ranks_run *rr, struct run_outcome *o)
 {
 	unsigned size = cluster_size();
 	struct wire_head h;
@@ -1077,7 +1073,7 @@ int ranks_reduce(struct iowl_run *run, struct run_outcome *o)
 	if (size < 2)
 		return 0;
 	if (cluster_rank())
-		return is_lost(0) ? 0 : send_results(run, o);
+		return is_lost(0) ? 0 : send_results(rr, o);
 	for (unsigned r = 0; rs.res && r < size; r++)
 		json_decref(rs.res[r].iostat);
 	free(rs.res);
@@ -1089,7 +1085,7 @@ int ranks_reduce(struct iowl_run *run, struct run_outcome *o)
 		return -ENOMEM;
 	memset(&h, 0, sizeof(h));
 	snprintf(h.host, sizeof(h.host), "%s", cluster_host());
-	h.status = own_status(run, o, h.why, sizeof(h.why));
+	h.status = own_status(rr, o, h.why, sizeof(h.why));
 	own_figures(o, &h);
 	h.nstarts = rs.nphases;
 	rank_set(0, &h, rs.starts);
@@ -1127,7 +1123,7 @@ int ranks_reduce(struct iowl_run *run, struct run_outcome *o)
 			rd.off += rd.bad ? 0 : h.iostat_len;
 		}
 		for (unsigned i = 0; !rd.bad && i < h.nunits && !ret; i++)
-			ret = merge_unit(run, o, &rd);
+			ret = merge_unit(rr, o, &rd);
 		if (rd.bad) {
 			mark_lost(r);
 			rs.res[r].answered = false;

@@ -18,6 +18,7 @@
 #include "iowl/cluster.h"
 #include "iowl/hist.h"
 #include "iowl/interval.h"
+#include "iowl/job.h"
 #include "iowl/ranks.h"
 #include "iowl/report.h"
 #include "ranks_int.h"
@@ -64,7 +65,8 @@ static struct {
 	struct live_ivl *iv;	/* rank 0: gathering, in order */
 	unsigned niv;
 	struct live_rank *rk;
-	const struct iowl_run *run;
+	struct ranks_run rr; /* the run whose phase this is (ranks_live_phase()) */
+	bool have_rr;
 } lv;
 
 static void ivl_release(struct live_ivl *iv);
@@ -80,10 +82,11 @@ void ranks_live_begin(void)
 	lv.phase = 0;
 }
 
-void ranks_live_phase(const struct iowl_run *run, unsigned phase)
+void ranks_live_phase(const struct ranks_run *rr, unsigned phase)
 {
 	lv.phase = phase;
-	lv.run = run;
+	lv.rr = *rr;
+	lv.have_rr = true;
 }
 
 /* The bins of h, into b (count first). */
@@ -199,37 +202,38 @@ static int units_order(const void *a, const void *b)
 /* Prints interval iv, the sum of the ranks that sent it. */
 static void print(struct live_ivl *iv)
 {
-	const struct iowl_run *run = lv.run;
+	const struct ranks_run *rr = &lv.rr;
 	struct ivl_row *rows = calloc(iv->nu ? iv->nu : 1, sizeof(*rows));
+	FILE *out = rr->ivl_out ? rr->ivl_out : stdout;
 	unsigned n = 0;
 
-	if (!rows || !run)
+	if (!rows || !lv.have_rr)
 		goto out;
 	if (iv->nu > 1)
 		qsort(iv->u, iv->nu, sizeof(*iv->u), units_order);
 	for (unsigned i = 0; i < iv->nu; i++) {
 		struct live_unit *u = &iv->u[i];
 
-		if (u->job >= run->njobs)
+		if (u->job >= rr->njobs)
 			continue;
 		for (unsigned d = 0; d < DDIR_NR; d++)
 			ivl_point_pcts(&u->pt, d, u->h[d]);
-		rows[n++] = (struct ivl_row){ .job = &run->jobs[u->job],
+		rows[n++] = (struct ivl_row){ .job = &rr->jobs[u->job],
 					      .group = u->group,
 					      .clone = u->clone,
 					      .nworkers = u->nworkers,
 					      .pt = &u->pt,
 					      .hist = { u->h[0], u->h[1], u->h[2] } };
 	}
-	report_interval(run->ivl.out ? run->ivl.out : stdout,
+	report_interval(out,
 			&(struct ivl_view){ .k = iv->k,
 					    .rows = rows,
 					    .nrows = n,
 					    .t_ns = iv->t_ns,
 					    .ns = iv->ns,
 					    .nranks = iv->nhave },
-			run->ivl.json);
-	fflush(run->ivl.out ? run->ivl.out : stdout);
+			rr->ivl_json);
+	fflush(out);
 out:
 	free(rows);
 }

@@ -81,6 +81,34 @@ void run_init(struct iowl_run *run)
 	run->opts.rank_timeout = RANK_TIMEOUT_DEFAULT_NS;
 }
 
+void run_ranks_quiet(struct iowl_run *run)
+{
+	if (!ranks_quiet(&run->ctl, run->opts.rank_timeout))
+		return;
+	free(run->opts.output);
+	run->opts.output = NULL;
+	free(run->opts.report);
+	run->opts.report = NULL;
+	run->opts.nasserts = 0;
+	run->opts.eta = ETA_NEVER;
+	/* One endpoint per run (ranks on one host would compete for the port): rank 0's. */
+	run->opts.metrics.port = 0;
+	free(run->opts.metrics.textfile_dir);
+	run->opts.metrics.textfile_dir = NULL;
+}
+
+/* What the ranks act on of the run (ranks.h): its stop, why it ended, its jobs, its intervals. */
+static struct ranks_run run_ranks(struct iowl_run *run)
+{
+	return (struct ranks_run){ .ctl = &run->ctl,
+				   .ended_by = run->ended_by,
+				   .jobs = run->jobs,
+				   .njobs = run->njobs,
+				   .signal = run->signal,
+				   .ivl_out = run->ivl.out,
+				   .ivl_json = run->ivl.json };
+}
+
 /* Drops the plans run_prepare() kept that the run did not take. */
 static void run_plans_release(struct iowl_run *run)
 {
@@ -183,7 +211,8 @@ int run_prepare(struct iowl_run *run, struct iowl_err *err)
 	run->nplans = run->plans ? nclones : 0;
 
 	if (!ret)
-		ret = ranks_filter(run, err);
+		ret = ranks_filter(&(struct ranks_run){ .jobs = run->jobs, .njobs = run->njobs },
+				   run->opts.rank_jobs, run->opts.nrank_jobs, err);
 
 	/* Devices stay held from the first check to the end of the process (sweep points included). */
 	preflight_init(&pf, &run->guard, !run->opts.parse_only && !run->opts.analyze);
@@ -569,6 +598,7 @@ static bool worker_readable(const struct phase *p, unsigned i)
  */
 static bool phase_wait(struct iowl_run *run, struct phase *p, struct ivl *iv)
 {
+	const struct ranks_run rr = run_ranks(run);
 	uint64_t trigger_next = 0;
 	struct progress prog;
 	uint64_t now, stop_seen = 0, lost_at = 0;
@@ -584,7 +614,7 @@ static bool phase_wait(struct iowl_run *run, struct phase *p, struct ivl *iv)
 			break;
 		if (seen)
 			phase_exits(run, p, seen);
-		ranks_watch(run, p->w, p->n);
+		ranks_watch(&rr, p->w, p->n);
 		uint64_t next = ivl_next(iv);
 
 		now = clock_ns();
@@ -635,7 +665,7 @@ static bool phase_wait(struct iowl_run *run, struct phase *p, struct ivl *iv)
 	progress_end(&prog);
 	if (seen)	/* the last ones may have finished together */
 		phase_exits(run, p, seen);
-	ranks_watch(run, p->w, p->n); /* a failure as the last worker ended is told too */
+	ranks_watch(&rr, p->w, p->n); /* a failure as the last worker ended is told too */
 	free(seen);
 	/* Every thread that ended is joined; one seized or left out may never end. */
 	for (unsigned i = 0; i < p->n; i++)
@@ -922,6 +952,7 @@ static int run_phase(struct iowl_run *run, unsigned phase, unsigned *number,
 		     struct results *res, bool *io_error, struct disk_set *disks,
 		     struct disk_sample *marks, struct iowl_err *why)
 {
+	const struct ranks_run rr = run_ranks(run);
 	const struct worker *failed;
 	struct phase p = { 0 };
 	struct iowl_err err = { "" };
@@ -950,7 +981,7 @@ static int run_phase(struct iowl_run *run, unsigned phase, unsigned *number,
 
 			ret = ret ? ret : r;
 			/* Every rank's phase starts together (ranks.h): the barrier after the layout. */
-			ret = ranks_phase_sync(run, phase, ret, &err);
+			ret = ranks_phase_sync(&rr, phase, ret, &err);
 			synced = true;
 			/* Before the workers run: with thousands of them the main thread waits its turn. */
 			if (!ret && !run_signal_seen()) {
@@ -969,7 +1000,7 @@ static int run_phase(struct iowl_run *run, unsigned phase, unsigned *number,
 		phase_iolog_end(&p);
 	}
 	if (!synced) /* the other ranks wait for this one at the barrier: it stops them */
-		ranks_phase_sync(run, phase, ret ? ret : -EIO,
+		ranks_phase_sync(&rr, phase, ret ? ret : -EIO,
 				 ret ? &err : &(struct iowl_err){ "cannot start a thread" });
 	if (joined) {
 		guard_set_settle(&run->guard);
@@ -1105,6 +1136,7 @@ int run_collect(struct iowl_run *run, struct run_outcome *o)
 	struct iowl_err why = { "" };
 	struct idleprof *ip = NULL;
 	char reason[2 * IOWL_ERR_LEN];
+	struct ranks_run rr;
 	unsigned number = 0;
 	struct timeval tv;
 	int ret = 0;
@@ -1138,7 +1170,8 @@ int run_collect(struct iowl_run *run, struct run_outcome *o)
 	ranks_begin(nphases);
 	for (unsigned ph = 0; ph < nphases && !ret && !run->abandoned; ph++) {
 		if (run_signal_seen() || output_gone(run) || run->ended_by[0]) {
-			ranks_phase_skip(run, ph); /* the other ranks stop at this barrier too */
+			rr = run_ranks(run);
+			ranks_phase_skip(&rr, ph); /* the other ranks stop at this barrier too */
 			break;
 		}
 		run->ctl.stop = 0;
@@ -1155,7 +1188,8 @@ int run_collect(struct iowl_run *run, struct run_outcome *o)
 	if (o->res.collected && add_not_run(run, &o->res, reason))
 		ret = ret ? ret : -ENOMEM;
 	o->ret = ret;
-	if (ranks_reduce(run, o)) /* rank 0 gathers every rank's results */
+	rr = run_ranks(run); /* with the signal that stopped the run */
+	if (ranks_reduce(&rr, o)) /* rank 0 gathers every rank's results */
 		ret = ret ? ret : -ENOMEM;
 	if (o->disks.nsamples)
 		disk_set_sample(&o->disks, clock_ns(), &(struct iowl_err){ "" });

@@ -9,26 +9,49 @@
 #define IOWL_RANKS_H
 
 #include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
 
 #include "iowl/err.h"
-#include "iowl/run.h"
+
+struct ivl_view;
+struct job;
+struct run_ctl;
+struct run_outcome;
+struct worker;
+
+/*
+ * What the ranks act on of a run (the run hands it over): they stop its workers, say why it
+ * ended, mark and merge its jobs and print the sums of its intervals.  The pointers stay the
+ * run's: jobs for as long as its phases run, ctl and ended_by for the whole run.
+ */
+struct ranks_run {
+	struct run_ctl *ctl;	/* ctl->stop is set when another rank stops this one */
+	char *ended_by;		/* IOWL_ERR_LEN bytes: why another rank ended the run */
+	struct job *jobs;
+	unsigned njobs;
+	int signal;		/* the signal that stopped this rank's run, 0: none */
+	FILE *ivl_out;		/* where rank 0 prints the intervals (NULL: stdout) */
+	bool ivl_json;		/* ... as JSON lines */
+};
 
 /* True when this run has several ranks. */
 bool ranks_on(void);
 
 /*
- * Ranks other than 0 report nothing themselves: their standard output goes to /dev/null and
- * they write no --output or --report file, serve no --metrics and check no --assert (rank 0
- * does, on the totals).
+ * Starts the heartbeat (ranks_tick()) of a run whose workers stop through ctl, timeout: the
+ * --rank-timeout.  Ranks other than 0 report nothing themselves: their standard output goes
+ * to /dev/null here and, when this returns true, the caller drops the rest of their reporting
+ * (no --output or --report file, no --metrics, no --assert: rank 0 does those on the totals).
  */
-void ranks_quiet(struct iowl_run *run);
+bool ranks_quiet(struct run_ctl *ctl, uint64_t timeout);
 
 /*
- * --rank-jobs=RANKS[:JOB,...]: marks the jobs this rank does not run (job->off_rank).  A job
- * named in no --rank-jobs runs on every rank.  Returns 0, or -EINVAL with err set (a bad rank
- * list, a rank beyond the run's, an unknown job).
+ * --rank-jobs=RANKS[:JOB,...] (the n strings of spec): marks the jobs of rr this rank does not
+ * run (job->off_rank).  A job named in no --rank-jobs runs on every rank.  Returns 0, or
+ * -EINVAL with err set (a bad rank list, a rank beyond the run's, an unknown job).
  */
-int ranks_filter(struct iowl_run *run, struct iowl_err *err);
+int ranks_filter(const struct ranks_run *rr, char *const *spec, unsigned n, struct iowl_err *err);
 
 /*
  * --sweep ranks=K: only ranks 0 to n-1 run the jobs from the next ranks_filter() on (the others
@@ -50,23 +73,23 @@ void ranks_begin(unsigned nphases);
  * Returns ret, or -ECANCELED when another rank stopped the run (err says which and why; the
  * workers are told to stop).  Records when this rank's phase started.
  */
-int ranks_phase_sync(struct iowl_run *run, unsigned phase, int ret, struct iowl_err *err);
+int ranks_phase_sync(const struct ranks_run *rr, unsigned phase, int ret, struct iowl_err *err);
 
 /* This rank does not run phase phase (a signal, an earlier failure): the others are told. */
-void ranks_phase_skip(struct iowl_run *run, unsigned phase);
+void ranks_phase_skip(const struct ranks_run *rr, unsigned phase);
 
 /*
  * Looks between the workers' progress: tells the other ranks when a worker of this rank failed,
  * and stops this rank's workers when another rank failed.
  */
-void ranks_watch(struct iowl_run *run, struct worker *const *w, unsigned n);
+void ranks_watch(const struct ranks_run *rr, struct worker *const *w, unsigned n);
 
 /*
  * After the phases: every rank sends its results to rank 0, which merges them into o (units of
  * the same job and clone add up) and keeps each rank's own figures for the reports (o->r.ranks).
  * Returns 0 or -errno.
  */
-int ranks_reduce(struct iowl_run *run, struct run_outcome *o);
+int ranks_reduce(const struct ranks_run *rr, struct run_outcome *o);
 
 /* The run's exit status on every rank: the worst of all ranks', decided by rank 0. */
 int ranks_verdict(int status);
@@ -93,7 +116,7 @@ bool ranks_rank_lost(unsigned r);
  * every interval of the phases before phase as it stands.
  */
 void ranks_live_begin(void);
-void ranks_live_phase(const struct iowl_run *run, unsigned phase);
+void ranks_live_phase(const struct ranks_run *rr, unsigned phase);
 void ranks_live_emit(void *ctx, const struct ivl_view *view, bool last);
 void ranks_live_poll(void);
 void ranks_live_flush(unsigned phase);

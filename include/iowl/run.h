@@ -122,6 +122,12 @@ FILE *run_info(const struct iowl_run *run);
 void run_init(struct iowl_run *run);
 
 /*
+ * Joins the run's ranks (ranks_quiet(): the heartbeat): ranks other than 0 report nothing
+ * themselves, so their --output, --report, --metrics, --assert and status line are dropped.
+ */
+void run_ranks_quiet(struct iowl_run *run);
+
+/*
  * Builds and validates the jobs, plans every target and checks every path the run writes (no
  * IO; preflight_clone(), preflight_output()).  Unless --parse-only or --analyze, every block
  * device written is held with O_EXCL from here until run_release().  Returns 0 or -errno with
