@@ -3,7 +3,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <linux/futex.h>
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
@@ -12,7 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/syscall.h>
 #include <sys/time.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -482,7 +480,7 @@ static int phase_ready(struct iowl_run *run, struct phase *p, struct iowl_err *e
 static void phase_release(struct iowl_run *run)
 {
 	__atomic_store_n(&run->ctl.go, 1, __ATOMIC_RELEASE);
-	syscall(SYS_futex, &run->ctl.go, FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
+	futex_wake(&run->ctl.go, FUTEX_WAKE_ALL);
 }
 
 static bool phase_done(const struct phase *p)
@@ -622,8 +620,7 @@ static bool phase_wait(struct iowl_run *run, struct phase *p, struct ivl *iv)
 
 		/* until then or until a worker ends (the last one's end is seen at once) */
 		if (next > now)
-			syscall(SYS_futex, &run->ctl.done, FUTEX_WAIT_PRIVATE, done,
-				&(struct timespec){ 0, (long)nap }, NULL, 0);
+			futex_wait(&run->ctl.done, done, nap);
 		ivl_poll(iv, clock_ns());
 		bwlog_poll(run->bwlog, (const struct worker *const *)p->w, p->n, clock_ns());
 		if (!lost_at)

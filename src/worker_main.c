@@ -3,12 +3,10 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <linux/futex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
-#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -445,12 +443,11 @@ static uint64_t wait_waitee(struct worker *w)
 static uint64_t wait_start(struct worker *w)
 {
 	const struct job_opts *o = &w->job->o;
-	struct timespec nap = { 0, 100000000 };
 	uint64_t delay = o->startdelay.lo + o->worker_ramp * w->clone, until, now;
 
 	__atomic_add_fetch(&w->ctl->ready, 1, __ATOMIC_RELEASE);
 	while (!__atomic_load_n(&w->ctl->go, __ATOMIC_ACQUIRE))
-		syscall(SYS_futex, &w->ctl->go, FUTEX_WAIT_PRIVATE, 0, &nap, NULL, 0);
+		futex_wait(&w->ctl->go, 0, 100 * NSEC_PER_MSEC);
 	if (o->startdelay.hi > o->startdelay.lo)	/* per clone, reproducible */
 		delay += (o->startdelay.hi - o->startdelay.lo) *
 			 ((w->number * 2654435761u) % 1001) / 1000;
@@ -670,7 +667,7 @@ out:
 	__atomic_store_n(&w->state, WORKER_DONE, __ATOMIC_RELEASE);
 	/* The run waits on this (phase_wait()): the last worker's end ends its wait at once. */
 	__atomic_add_fetch(&w->ctl->done, 1, __ATOMIC_RELEASE);
-	syscall(SYS_futex, &w->ctl->done, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
+	futex_wake(&w->ctl->done, 1);
 	return NULL;
 }
 

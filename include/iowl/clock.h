@@ -3,9 +3,13 @@
 #ifndef IOWL_CLOCK_H
 #define IOWL_CLOCK_H
 
+#include <limits.h>
+#include <linux/futex.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <sys/syscall.h>
 #include <time.h>
+#include <unistd.h>
 #if defined(__x86_64__)
 #include <x86intrin.h>
 #endif
@@ -67,6 +71,26 @@ static inline void clock_nap(uint64_t ns)
 {
 	nanosleep(&(struct timespec){ (time_t)(ns / NSEC_PER_SEC), (long)(ns % NSEC_PER_SEC) },
 		  NULL);
+}
+
+/*
+ * A futex on a 32-bit word the run shares with its workers (the start gate, the count of
+ * workers done), private to the process.  futex_wait() sleeps while *word is expected, at most
+ * ns nanoseconds: a wake, a signal or a changed word end it sooner, so callers look again.
+ * futex_wake() wakes up to n of the threads waiting on word (FUTEX_WAKE_ALL: all).
+ */
+#define FUTEX_WAKE_ALL INT_MAX
+
+static inline void futex_wait(unsigned *word, unsigned expected, uint64_t ns)
+{
+	struct timespec ts = { (time_t)(ns / NSEC_PER_SEC), (long)(ns % NSEC_PER_SEC) };
+
+	syscall(SYS_futex, word, FUTEX_WAIT_PRIVATE, expected, &ts, NULL, 0);
+}
+
+static inline void futex_wake(unsigned *word, int n)
+{
+	syscall(SYS_futex, word, FUTEX_WAKE_PRIVATE, n, NULL, NULL, 0);
 }
 
 #endif

@@ -29,7 +29,7 @@ struct verify;
 struct run_ctl {
 	_Alignas(64) int stop;		/* set by the run (signal, error, deadline); workers poll it */
 	unsigned snap_req;		/* raised by the run to ask for interval snapshots (snap.h) */
-	_Alignas(64) int go;		/* set once every worker of the phase is ready */
+	_Alignas(64) unsigned go;	/* set once every worker of the phase is ready (a futex) */
 	unsigned ready;			/* workers that finished setup (atomic) */
 	unsigned done;			/* workers that ended (atomic; a futex the run waits on) */
 	uint64_t start_ns;		/* when the phase started */
