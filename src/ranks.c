@@ -24,7 +24,6 @@
 #include "iowl/interval.h"
 #include "iowl/job.h"
 #include "iowl/ranks.h"
-#include "iowl/report.h"
 #include "iowl/result.h"
 #include "iowl/signals.h"
 #include "iowl/worker.h"
@@ -79,19 +78,6 @@ struct wire_head {
 };
 
 /*
- * A unit of a rank's results; its reason, its histograms, its interval points and (hists) the
- * points' histograms follow.
- */
-struct wire_unit {
-	uint32_t job, clone, nworkers, hmask, whylen, npoints, hists;
-	uint64_t period_ns;
-	int32_t error;
-	uint8_t not_run;
-	uint64_t elapsed_ns;
-	struct worker_stats st; /* pointers cleared */
-};
-
-/*
  * The state of the run across ranks.  Process-wide like the cluster itself: one run at a time,
  * reset by ranks_begin().
  */
@@ -106,7 +92,6 @@ static struct {
 	bool lost_any;
 	struct rank_result *res; /* rank 0: every rank's figures, after ranks_reduce() */
 	uint64_t *res_starts;
-	unsigned limit; /* ranks_limit(): the ranks that run the jobs, 0: all */
 	/* The heartbeat (ranks_tick()): rank 0 watches every rank, the others rank 0. */
 	struct run_ctl *ctl;	    /* stops the workers when a rank hangs */
 	pthread_t main;		    /* the thread that calls MPI */
@@ -255,112 +240,6 @@ bool ranks_quiet(struct run_ctl *ctl, uint64_t timeout)
 	if (!freopen("/dev/null", "w", stdout))
 		iowl_warn("rank %u: cannot silence standard output", cluster_rank());
 	return true;
-}
-
-/* Parses a rank list (0-3,6) into set (size entries).  Returns 0 or -1. */
-static int rank_list(const char *s, size_t len, bool *set, unsigned size, unsigned *beyond)
-{
-	const char *p = s, *end = s + len;
-
-	if (!len)
-		return -1;
-	while (p < end) {
-		char *e;
-		unsigned long a = strtoul(p, &e, 10), b = a;
-
-		if (e == p || *p == '-' || *p == '+')
-			return -1;
-		if (e < end && *e == '-') {
-			const char *q = e + 1;
-
-			b = strtoul(q, &e, 10);
-			if (e == q || *q == '-' || *q == '+' || b < a)
-				return -1;
-		}
-		if (e < end && *e != ',')
-			return -1;
-		if (e > end || b > 1000000)
-			return -1;
-		for (unsigned long r = a; r <= b; r++) {
-			if (r < size)
-				set[r] = true;
-			else if (r + 1 > *beyond)
-				*beyond = (unsigned)r + 1;
-		}
-		p = e < end ? e + 1 : e;
-		if (e < end && p == end)
-			return -1; /* a trailing comma */
-	}
-	return 0;
-}
-
-void ranks_limit(unsigned n)
-{
-	rs.limit = n;
-}
-
-int ranks_filter(const struct ranks_run *rr, char *const *spec, unsigned nspec,
-		 struct iowl_err *err)
-{
-	unsigned size = cluster_size(), me = cluster_rank();
-	bool *named = calloc(rr->njobs ? rr->njobs : 1, sizeof(*named));
-	bool *here = calloc(rr->njobs ? rr->njobs : 1, sizeof(*here));
-	bool *set = calloc(size, sizeof(*set));
-	int ret = 0;
-
-	if (!named || !here || !set)
-		ret = err_set(err, "out of memory");
-	for (unsigned i = 0; !ret && i < nspec; i++) {
-		const char *v = spec[i], *colon = strchr(v, ':');
-		size_t rl = colon ? (size_t)(colon - v) : strlen(v);
-		unsigned beyond = 0;
-
-		memset(set, 0, size * sizeof(*set));
-		if (rank_list(v, rl, set, size, &beyond)) {
-			ret = err_set(err,
-				      "--rank-jobs=%s: give ranks as a list of numbers and ranges before the jobs (--rank-jobs=0-3,6:jobA,jobB)",
-				      v);
-			break;
-		}
-		if (beyond) {
-			ret = err_set(err,
-				      "--rank-jobs=%s: rank %u is beyond this run's %u rank%s (0 to %u)",
-				      v, beyond - 1, size, size == 1 ? "" : "s", size - 1);
-			break;
-		}
-		if (!colon) { /* every job */
-			for (unsigned j = 0; j < rr->njobs; j++) {
-				named[j] = true;
-				here[j] = here[j] || set[me];
-			}
-			continue;
-		}
-		for (const char *p = colon + 1; !ret;) {
-			size_t n = strcspn(p, ",");
-			bool found = false;
-
-			for (unsigned j = 0; j < rr->njobs; j++) {
-				if (strlen(rr->jobs[j].o.name) != n ||
-				    memcmp(rr->jobs[j].o.name, p, n))
-					continue;
-				found = true;
-				named[j] = true;
-				here[j] = here[j] || set[me];
-			}
-			if (!found)
-				ret = err_set(err, "--rank-jobs=%s: no job is named '%.*s'%s", v,
-					      (int)n, p, n ? "" : " (write RANKS:JOB,JOB)");
-			if (!p[n])
-				break;
-			p += n + 1;
-		}
-	}
-	for (unsigned j = 0; !ret && j < rr->njobs; j++)
-		rr->jobs[j].off_rank = (named[j] && !here[j]) || (rs.limit && me >= rs.limit);
-	free(named);
-	free(here);
-	free(set);
-	return ret;
 }
 
 /*
@@ -576,220 +455,6 @@ void ranks_watch(const struct ranks_run *rr, struct worker *const *w, unsigned n
 	}
 }
 
-void wire_put(struct wire *w, const void *b, size_t n)
-{
-	if (w->err || !n) /* nothing (b may be NULL: no interval points, no --iostat) */
-		return;
-	if (w->len + n > w->cap) {
-		size_t cap = w->cap ? w->cap : 4096;
-		char *p;
-
-		while (cap < w->len + n)
-			cap *= 2;
-		if (!(p = realloc(w->p, cap))) {
-			w->err = true;
-			return;
-		}
-		w->p = p;
-		w->cap = cap;
-	}
-	memcpy(w->p + w->len, b, n);
-	w->len += n;
-}
-
-/* A reader over a received buffer; bad is set on a short or inconsistent message. */
-struct rd {
-	const char *p;
-	size_t len, off;
-	bool bad;
-};
-
-static void get(struct rd *r, void *b, size_t n)
-{
-	if (r->bad || r->len - r->off < n) {
-		r->bad = true;
-		memset(b, 0, n);
-		return;
-	}
-	memcpy(b, r->p + r->off, n);
-	r->off += n;
-}
-
-/* The histograms of a unit's statistics, in a fixed order. */
-static struct hist **hist_slot(struct worker_stats *st, unsigned i)
-{
-	struct dir_stats *d = &st->dir[i / 4];
-
-	switch (i % 4) {
-	case 0: return &d->slat_hist;
-	case 1: return &d->clat_hist;
-	case 2: return &d->lat_hist;
-	default: return &d->sched_hist;
-	}
-}
-
-#define NHIST 12
-
-/* A histogram as its non-empty bins: a count, then (bin, count) pairs. */
-static void put_hist(struct wire *w, const struct hist *h)
-{
-	uint32_t n = 0;
-
-	for (unsigned b = 0; b < HIST_NR; b++)
-		n += h->count[b] != 0;
-	wire_put(w, &n, sizeof(n));
-	for (uint32_t b = 0; b < HIST_NR; b++) {
-		if (!h->count[b])
-			continue;
-		wire_put(w, &b, sizeof(b));
-		wire_put(w, &h->count[b], sizeof(h->count[b]));
-	}
-}
-
-static void get_hist(struct rd *r, struct hist *h)
-{
-	uint32_t n, b;
-	uint64_t c;
-
-	get(r, &n, sizeof(n));
-	for (uint32_t i = 0; i < n && !r->bad; i++) {
-		get(r, &b, sizeof(b));
-		get(r, &c, sizeof(c));
-		if (b >= HIST_NR)
-			r->bad = true;
-		else
-			h->count[b] += c;
-	}
-}
-
-/*
- * A unit's per-stream figures (vdbench streams) and worker-ramp steps: a count each, then every
- * one (its pointers cleared) with a mask of the histograms that follow.  Stream i and step i of
- * every rank add up (stats_merge()), as the workers' of one rank do.
- */
-static void put_parts(struct wire *w, const struct worker_stats *st)
-{
-	uint32_t n = st->nstreams;
-
-	wire_put(w, &n, sizeof(n));
-	for (uint32_t i = 0; i < n; i++) {
-		struct stream_stats x = st->streams[i];
-		uint32_t m = 0;
-
-		for (unsigned d = 0; d < DDIR_NR; d++) {
-			m |= x.clat_hist[d] ? 1U << d : 0;
-			x.clat_hist[d] = NULL;
-		}
-		wire_put(w, &x, sizeof(x));
-		wire_put(w, &m, sizeof(m));
-		for (unsigned d = 0; d < DDIR_NR; d++)
-			if (m & (1U << d))
-				put_hist(w, st->streams[i].clat_hist[d]);
-	}
-	n = st->nsteps;
-	wire_put(w, &n, sizeof(n));
-	for (uint32_t i = 0; i < n; i++) {
-		struct step_stats x = st->steps[i];
-		uint32_t m = x.clat_hist != NULL;
-
-		x.clat_hist = NULL;
-		wire_put(w, &x, sizeof(x));
-		wire_put(w, &m, sizeof(m));
-		if (m)
-			put_hist(w, st->steps[i].clat_hist);
-	}
-}
-
-/* Reads what put_parts() wrote into st (whose streams and steps are empty).  Returns 0 or -errno. */
-static int get_parts(struct rd *r, struct worker_stats *st)
-{
-	uint32_t n, m;
-
-	get(r, &n, sizeof(n));
-	if (r->bad || n > 1000000)
-		return -EPROTO;
-	if (n && !(st->streams = calloc(n, sizeof(*st->streams))))
-		return -ENOMEM;
-	st->nstreams = n;
-	for (uint32_t i = 0; i < n && !r->bad; i++) {
-		struct stream_stats *x = &st->streams[i];
-
-		get(r, x, sizeof(*x));
-		get(r, &m, sizeof(m));
-		for (unsigned d = 0; d < DDIR_NR; d++) {
-			x->clat_hist[d] = NULL;
-			if (!(m & (1U << d)) || r->bad)
-				continue;
-			if (!(x->clat_hist[d] = hist_alloc()))
-				return -ENOMEM;
-			get_hist(r, x->clat_hist[d]);
-		}
-	}
-	get(r, &n, sizeof(n));
-	if (r->bad || n > 1000000)
-		return -EPROTO;
-	if (n && !(st->steps = calloc(n, sizeof(*st->steps))))
-		return -ENOMEM;
-	st->nsteps = n;
-	for (uint32_t i = 0; i < n && !r->bad; i++) {
-		struct step_stats *x = &st->steps[i];
-
-		get(r, x, sizeof(*x));
-		get(r, &m, sizeof(m));
-		x->clat_hist = NULL;
-		if (m && !r->bad) {
-			if (!(x->clat_hist = hist_alloc()))
-				return -ENOMEM;
-			get_hist(r, x->clat_hist);
-		}
-	}
-	return r->bad ? -EPROTO : 0;
-}
-
-/* The job's index in the run, as the units carry it. */
-static void put_unit(struct wire *w, const struct job_result *u)
-{
-	struct wire_unit wu;
-	struct worker_stats *st = &wu.st;
-
-	memset(&wu, 0, sizeof(wu));
-	wu.job = u->job->index;
-	wu.clone = u->clone;
-	wu.nworkers = u->nworkers;
-	wu.error = u->error;
-	wu.not_run = u->not_run;
-	wu.elapsed_ns = u->elapsed_ns;
-	wu.whylen = u->why ? (uint32_t)strlen(u->why) : 0;
-	wu.npoints = u->series.n;
-	wu.hists = u->series.h != NULL;
-	wu.period_ns = u->series.period_ns;
-	*st = u->st;
-	/* The per-stream and worker-ramp figures follow the interval points (put_parts()). */
-	st->streams = NULL;
-	st->nstreams = 0;
-	st->steps = NULL;
-	st->nsteps = 0;
-	for (unsigned d = 0; d < DDIR_NR; d++) /* and so do the per-priority ones */
-		st->dir[d].prios = NULL;
-	for (unsigned i = 0; i < NHIST; i++) {
-		if (*hist_slot(st, i))
-			wu.hmask |= 1U << i;
-		*hist_slot(st, i) = NULL;
-	}
-	wire_put(w, &wu, sizeof(wu));
-	if (wu.whylen)
-		wire_put(w, u->why, wu.whylen);
-	for (unsigned i = 0; i < NHIST; i++)
-		if (wu.hmask & (1U << i))
-			put_hist(w, *hist_slot((struct worker_stats *)&u->st, i));
-	wire_put(w, u->series.p, wu.npoints * sizeof(*u->series.p));
-	for (size_t i = 0; wu.hists && i < (size_t)wu.npoints * DDIR_NR; i++) {
-		wire_put(w, &u->series.h[i].n, sizeof(u->series.h[i].n));
-		wire_put(w, u->series.h[i].b, u->series.h[i].n * sizeof(*u->series.h[i].b));
-	}
-	put_parts(w, &u->st);
-}
-
 /*
  * Adds another rank's interval points (and their histograms h, NULL: none) to a unit's,
  * interval by interval (every rank's intervals count from the same barrier, ivl_point_merge()),
@@ -866,39 +531,6 @@ static int series_pcts(struct ivl_series *s)
 	return 0;
 }
 
-/* Reads a unit's points' histograms (n points) into *out.  Returns 0 or -errno. */
-static int get_point_hists(struct rd *r, unsigned n, struct ivl_hist **out)
-{
-	struct ivl_hist *h = calloc((size_t)n * DDIR_NR, sizeof(*h));
-
-	*out = h;
-	if (!h)
-		return -ENOMEM;
-	for (size_t i = 0; i < (size_t)n * DDIR_NR && !r->bad; i++) {
-		uint32_t k;
-
-		get(r, &k, sizeof(k));
-		if (r->bad || k > HIST_NR)
-			return -EPROTO;
-		if (k && !(h[i].b = malloc(k * sizeof(*h[i].b))))
-			return -ENOMEM;
-		if (k)
-			get(r, h[i].b, k * sizeof(*h[i].b));
-		h[i].n = r->bad ? 0 : k;
-		for (uint32_t j = 0; j < h[i].n; j++)
-			if (h[i].b[j].bin >= HIST_NR || (j && h[i].b[j].bin <= h[i].b[j - 1].bin))
-				return -EPROTO;
-	}
-	return r->bad ? -EPROTO : 0;
-}
-
-static void point_hists_free(struct ivl_hist *h, unsigned n)
-{
-	for (size_t i = 0; h && i < (size_t)n * DDIR_NR; i++)
-		free(h[i].b);
-	free(h);
-}
-
 /* This rank's own figures, from its units. */
 static void own_figures(const struct run_outcome *o, struct wire_head *h)
 {
@@ -963,14 +595,14 @@ static int send_results(const struct ranks_run *rr, const struct run_outcome *o)
 	wire_put(&w, iostat, h.iostat_len);
 	free(iostat);
 	for (unsigned i = 0; i < o->res.n; i++)
-		put_unit(&w, &o->res.units[i]);
+		wire_put_unit(&w, &o->res.units[i]);
 	ret = w.err ? -ENOMEM : cluster_send(0, CLUSTER_UP, w.p, w.len);
 	free(w.p);
 	return ret;
 }
 
 /* Adds a unit from another rank into the unit of the same job and clone. */
-static int merge_unit(const struct ranks_run *rr, struct run_outcome *o, struct rd *r)
+static int merge_unit(const struct ranks_run *rr, struct run_outcome *o, struct wire_rd *r)
 {
 	struct wire_unit wu;
 	struct worker_stats st;
@@ -980,32 +612,32 @@ static int merge_unit(const struct ranks_run *rr, struct run_outcome *o, struct 
 	char *why = NULL;
 	int ret = 0;
 
-	get(r, &wu, sizeof(wu));
+	wire_get(r, &wu, sizeof(wu));
 	if (r->bad || wu.job >= rr->njobs)
 		return -EPROTO;
 	st = wu.st;
 	if (wu.whylen) {
 		if (!(why = calloc(1, wu.whylen + 1)))
 			return -ENOMEM;
-		get(r, why, wu.whylen);
+		wire_get(r, why, wu.whylen);
 	}
-	for (unsigned i = 0; i < NHIST && !ret; i++) {
+	for (unsigned i = 0; i < WIRE_NHIST && !ret; i++) {
 		if (!(wu.hmask & (1U << i)))
 			continue;
-		if (!(*hist_slot(&st, i) = hist_alloc()))
+		if (!(*wire_hist_slot(&st, i) = hist_alloc()))
 			ret = -ENOMEM;
 		else
-			get_hist(r, *hist_slot(&st, i));
+			wire_get_hist(r, *wire_hist_slot(&st, i));
 	}
 	if (!ret && wu.npoints && wu.npoints <= 100000000 &&
 	    !(pts = calloc(wu.npoints, sizeof(*pts))))
 		ret = -ENOMEM;
 	if (!ret && wu.npoints)
-		get(r, pts, wu.npoints * sizeof(*pts));
+		wire_get(r, pts, wu.npoints * sizeof(*pts));
 	if (!ret && wu.npoints && wu.hists)
-		ret = get_point_hists(r, wu.npoints, &ph);
+		ret = wire_get_point_hists(r, wu.npoints, &ph);
 	if (!ret)
-		ret = get_parts(r, &st);
+		ret = wire_get_parts(r, &st);
 	u = ret || r->bad ? NULL : results_unit(&o->res, &rr->jobs[wu.job], wu.clone);
 	if (!ret && !r->bad && !u)
 		ret = -ENOMEM;
@@ -1030,7 +662,7 @@ static int merge_unit(const struct ranks_run *rr, struct run_outcome *o, struct 
 			u->elapsed_ns = wu.elapsed_ns;
 	}
 	stats_release(&st); /* its histograms, streams and steps */
-	point_hists_free(ph, wu.npoints);
+	wire_point_hists_free(ph, wu.npoints);
 	free(pts);
 	free(why);
 	return r->bad ? -EPROTO : ret;
@@ -1091,7 +723,7 @@ int ranks_reduce(const struct ranks_run *rr, struct run_outcome *o)
 	rank_set(0, &h, rs.starts);
 	rs.res[0].iostat = json_incref(o->iostat_log);
 	for (unsigned r = 1; r < size; r++) {
-		struct rd rd = { 0 };
+		struct wire_rd rd = { 0 };
 		void *buf = NULL;
 		size_t len = 0;
 		uint64_t *starts = NULL;
@@ -1108,11 +740,11 @@ int ranks_reduce(const struct ranks_run *rr, struct run_outcome *o)
 		}
 		rd.p = buf;
 		rd.len = len;
-		get(&rd, &h, sizeof(h));
+		wire_get(&rd, &h, sizeof(h));
 		if (!rd.bad && h.kind != MEET_RESULTS)
 			rd.bad = true;
 		if (!rd.bad && h.nstarts && (starts = calloc(h.nstarts, sizeof(*starts))))
-			get(&rd, starts, h.nstarts * sizeof(*starts));
+			wire_get(&rd, starts, h.nstarts * sizeof(*starts));
 		if (!rd.bad)
 			rank_set(r, &h, starts);
 		if (!rd.bad && h.iostat_len) { /* its host's device view */
