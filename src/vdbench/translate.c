@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: MIT
 /*
- * vdbench's model in iowl's: each run (an rd, or one point of its for-loops) is a phase; its
- * workloads are weighted streams of one job per SD (skew -> weight, rdpct -> rw and rwmixread,
- * seekpct -> sequential walkers with percentage_random, xfersize -> bs/bssplit/bsrange, range=
+ * vdbench's model in iowl's, one run's jobs (the runs themselves are translate_rd.c): each run
+ * (an rd, or one point of its for-loops) is a phase; its workloads are weighted streams of one
+ * job per SD (skew -> weight, rdpct -> rw and rwmixread, seekpct -> sequential walkers with percentage_random, xfersize -> bs/bssplit/bsrange, range=
  * and hotband= -> each stream's range and distribution, rhpct/whpct -> hit and miss streams,
  * streams= -> one walker per slice); threads -> iodepth, iorate -> rate_iops split by the
- * shares; iorate=curve -> --curve; for-loops that set one option alike in every job -> --sweep,
- * other loops -> one phase per point.
+ * shares; iorate=curve -> --curve.
  */
 #include <errno.h>
 #include <math.h>
@@ -18,40 +17,6 @@
 #include "iowl/cluster.h"
 #include "iowl/job.h"
 #include "vdbench/vdbench_int.h"
-
-#define MAX_POINTS 4096
-
-static const char *const loop_names[VDB_L_COUNT] = {
-	[VDB_L_XFERSIZE] = "xfersize", [VDB_L_THREADS] = "threads", [VDB_L_RDPCT] = "rdpct",
-	[VDB_L_RHPCT] = "rhpct", [VDB_L_WHPCT] = "whpct", [VDB_L_SEEKPCT] = "seekpct",
-	[VDB_L_HITAREA] = "hitarea", [VDB_L_COMPRATIO] = "compratio", [VDB_L_IORATE] = "iorate",
-};
-
-/* The iowl option a loop sets alike in every job, or NULL when its points differ per job. */
-static const char *const sweep_opt[VDB_L_COUNT] = {
-	[VDB_L_XFERSIZE] = "bs", [VDB_L_THREADS] = "iodepth", [VDB_L_RDPCT] = "rwmixread",
-	[VDB_L_SEEKPCT] = "percentage_random", [VDB_L_COMPRATIO] = "buffer_compress_percentage",
-};
-
-/* One workload on one SD in one run. */
-struct wg {
-	const struct vdb_wd *wd;
-	unsigned sd;
-	double skew;			/* percent of the run's IOs */
-};
-
-/* What a run's jobs are built from. */
-struct runspec {
-	const struct vdb_rd *rd;
-	struct vdb_point pt;
-	struct wg *wgs;
-	unsigned nwgs;
-	bool mixed_form;		/* every stream mixed (rdpct is swept) */
-	bool single_bs;			/* every stream one bs= (xfersize is swept) */
-	unsigned phase;			/* in the step */
-	double startdelay;		/* the pause of the run before, in the step */
-	const char *desc;		/* the jobs' description */
-};
 
 static int put(struct vdb *v, struct vdb_job *j, const char *key, const struct vdb_pos *pos,
 	       const char *note, const char *fmt, ...) __attribute__((format(printf, 6, 7)));
@@ -75,7 +40,7 @@ static int put(struct vdb *v, struct vdb_job *j, const char *key, const struct v
 }
 
 /* A size as the iowl job file writes it: 8k, 1m, or bytes. */
-static const char *size_str(char *buf, size_t len, double bytes)
+const char *vdb_size_str(char *buf, size_t len, double bytes)
 {
 	static const char units[] = "kmgt";
 	uint64_t b;
@@ -99,7 +64,7 @@ static const char *size_str(char *buf, size_t len, double bytes)
 	return buf;
 }
 
-static double point_or(const struct runspec *rs, enum vdb_loopvar var, double dflt)
+double vdb_point_or(const struct vdb_runspec *rs, enum vdb_loopvar var, double dflt)
 {
 	return rs->pt.set[var] ? rs->pt.v[var] : dflt;
 }
@@ -115,7 +80,7 @@ static bool on_host(char *const *pats, unsigned n, const char *label, unsigned r
 }
 
 /* MPI with hd=: rank r's host has workload g's SD and runs its wd. */
-static bool wg_on_rank(const struct vdb *v, const struct wg *g, unsigned r)
+static bool wg_on_rank(const struct vdb *v, const struct vdb_wg *g, unsigned r)
 {
 	const char *label = v->hosts[v->rank_hd[r]].name;
 	const struct vdb_sd *sd = &v->sds[g->sd];
@@ -128,10 +93,10 @@ static bool wg_on_rank(const struct vdb *v, const struct wg *g, unsigned r)
  * MPI with hd=: each workload's share of the run's iorate= is split over the hosts that run it,
  * as vdbench's rate is the run's over all its slaves.  Returns 0 or -EINVAL (one runs nowhere).
  */
-static int wgs_over_hosts(struct vdb *v, struct runspec *rs)
+static int wgs_over_hosts(struct vdb *v, struct vdb_runspec *rs)
 {
 	for (unsigned i = 0; v->rank_hd && i < rs->nwgs; i++) {
-		struct wg *g = &rs->wgs[i];
+		struct vdb_wg *g = &rs->wgs[i];
 		unsigned nh = 0;
 
 		for (unsigned r = 0; r < cluster_size(); r++)
@@ -149,7 +114,7 @@ static int wgs_over_hosts(struct vdb *v, struct runspec *rs)
  * MPI with hd=: the ranks whose hosts run job name (sd's workloads of a run), as a --rank-jobs
  * entry of the step when not every rank does.  Returns 0 or -errno.
  */
-static int job_ranks(struct vdb *v, struct vdb_step *st, const struct runspec *rs, unsigned sd,
+static int job_ranks(struct vdb *v, struct vdb_step *st, const struct vdb_runspec *rs, unsigned sd,
 		     const char *name)
 {
 	unsigned n = cluster_size(), nr = 0;
@@ -161,7 +126,7 @@ static int job_ranks(struct vdb *v, struct vdb_step *st, const struct runspec *r
 	if (!(list = vdb_alloc(v, cap)))
 		return vdb_nomem(v, &rs->rd->pos);
 	for (unsigned r = 0; r < n; r++) {
-		const struct wg *on = NULL, *off = NULL;
+		const struct vdb_wg *on = NULL, *off = NULL;
 
 		for (unsigned i = 0; i < rs->nwgs; i++)
 			if (rs->wgs[i].sd == sd)
@@ -184,7 +149,7 @@ static int job_ranks(struct vdb *v, struct vdb_step *st, const struct runspec *r
 }
 
 /* The workloads of a run on each SD, with their shares. */
-static int collect_wgs(struct vdb *v, struct runspec *rs)
+int vdb_collect_wgs(struct vdb *v, struct vdb_runspec *rs)
 {
 	const struct vdb_rd *rd = rs->rd;
 	unsigned nw = 0, unskewed = 0;
@@ -213,14 +178,14 @@ static int collect_wgs(struct vdb *v, struct runspec *rs)
 
 		for (unsigned p = 0; p < npats; p++)
 			for (unsigned i = 0; i < v->nsds; i++) {
-				struct wg *g;
+				struct vdb_wg *g;
 
 				if (!vdb_match(pats[p], v->sds[i].name))
 					continue;
 				g = vdb_push(v, (void **)&rs->wgs, &rs->nwgs, sizeof(*g));
 				if (!g)
 					return vdb_nomem(v, &rd->pos);
-				*g = (struct wg){ wds[k], i, 0 };
+				*g = (struct vdb_wg){ wds[k], i, 0 };
 			}
 		/* a workload's share is split evenly over its SDs, as vdbench does */
 		for (unsigned i = first; i < rs->nwgs; i++)
@@ -230,7 +195,7 @@ static int collect_wgs(struct vdb *v, struct runspec *rs)
 }
 
 /* The transfer sizes of a workload in this run: the table, or the swept single size. */
-static const double *xfer_of(const struct runspec *rs, const struct vdb_wd *wd, unsigned *n)
+const double *vdb_xfer_of(const struct vdb_runspec *rs, const struct vdb_wd *wd, unsigned *n)
 {
 	if (rs->pt.set[VDB_L_XFERSIZE]) {
 		*n = 1;
@@ -240,10 +205,10 @@ static const double *xfer_of(const struct runspec *rs, const struct vdb_wd *wd, 
 	return wd->xfer;
 }
 
-static double max_xfer(const struct runspec *rs, const struct vdb_wd *wd)
+static double max_xfer(const struct vdb_runspec *rs, const struct vdb_wd *wd)
 {
 	unsigned n;
-	const double *x = xfer_of(rs, wd, &n);
+	const double *x = vdb_xfer_of(rs, wd, &n);
 	double m = 0;
 
 	if (n == 3)
@@ -254,7 +219,7 @@ static double max_xfer(const struct runspec *rs, const struct vdb_wd *wd)
 }
 
 /* The largest transfer of any workload on an SD in this run (vdbench rounds ranges to it). */
-static double sd_max_xfer(const struct runspec *rs, unsigned sd)
+static double sd_max_xfer(const struct vdb_runspec *rs, unsigned sd)
 {
 	double m = 0;
 
@@ -264,24 +229,25 @@ static double sd_max_xfer(const struct runspec *rs, unsigned sd)
 	return m;
 }
 
-static int put_bs(struct vdb *v, struct vdb_job *j, const struct runspec *rs,
+static int put_bs(struct vdb *v, struct vdb_job *j, const struct vdb_runspec *rs,
 		  const struct vdb_wd *wd)
 {
 	const struct vdb_pos *pos = wd->xfer_pos.file ? &wd->xfer_pos : &wd->pos;
 	unsigned n;
-	const double *x = xfer_of(rs, wd, &n);
+	const double *x = vdb_xfer_of(rs, wd, &n);
 	char buf[4096], one[64];
 	size_t len = 0;
 
 	if (n == 1)
-		return put(v, j, "bs", pos, NULL, "%s", size_str(one, sizeof(one), x[0]));
+		return put(v, j, "bs", pos, NULL, "%s", vdb_size_str(one, sizeof(one), x[0]));
 	if (n == 3) {
 		unsigned k = (unsigned)((x[1] - x[0]) / x[2]) + 1;
 
 		/* vdbench draws min + i * align; bsrange draws multiples of its low end */
 		if (x[0] == x[2])
 			return put(v, j, "bsrange", pos, "xfersize=(min,max,align)", "%s-%s",
-				   size_str(buf, 64, x[0]), size_str(one, sizeof(one), x[0] * k));
+				   vdb_size_str(buf, 64, x[0]),
+				   vdb_size_str(one, sizeof(one), x[0] * k));
 		if (k > VDB_MAX_XFER)
 			return err_at(v->err, pos->file, pos->line,
 				      "wd=%s: xfersize=(%.0f,%.0f,%.0f) makes %u sizes: iowl draws at most %d sizes unless align equals min",
@@ -289,13 +255,13 @@ static int put_bs(struct vdb *v, struct vdb_job *j, const struct runspec *rs,
 		for (unsigned i = 0; i < k; i++)
 			len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%s%s/%.10g",
 						i ? ":" : "",
-						size_str(one, sizeof(one), x[0] + i * x[2]),
+						vdb_size_str(one, sizeof(one), x[0] + i * x[2]),
 						100.0 / k);
 		return put(v, j, "bssplit", pos, "xfersize=(min,max,align)", "%s", buf);
 	}
 	for (unsigned i = 0; i < n && len < sizeof(buf) - 64; i += 2)
 		len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%s%s/%.10g", i ? ":" : "",
-					size_str(one, sizeof(one), x[i]), x[i + 1]);
+					vdb_size_str(one, sizeof(one), x[i]), x[i + 1]);
 	return put(v, j, "bssplit", pos, NULL, "%s", buf);
 }
 
@@ -358,9 +324,10 @@ static int put_range(struct vdb *v, struct vdb_job *j, const struct seg *s,
 	if (!s->bytes && s->lo == 0 && s->hi == 100)
 		return 0;
 	if (s->bytes) {
-		if (put(v, j, "offset", pos, note, "%s", size_str(a, sizeof(a), s->lo)))
+		if (put(v, j, "offset", pos, note, "%s", vdb_size_str(a, sizeof(a), s->lo)))
 			return -ENOMEM;
-		return put(v, j, "size", pos, NULL, "%s", size_str(b, sizeof(b), s->hi - s->lo));
+		return put(v, j, "size", pos, NULL, "%s",
+			   vdb_size_str(b, sizeof(b), s->hi - s->lo));
 	}
 	/* iowl's percentages start above 0: the start of the SD is offset 0 */
 	if (put(v, j, "offset", pos, note, s->lo ? "%.10g%%" : "%.0f", s->lo))
@@ -377,13 +344,13 @@ static const char *rw_name(bool rd, bool wr, bool random)
 	return random ? "randwrite" : "write";
 }
 
-static int put_stream(struct vdb *v, struct vdb_job *j, const struct runspec *rs,
-		      const struct wg *g, const struct spec *s, const char *name)
+static int put_stream(struct vdb *v, struct vdb_job *j, const struct vdb_runspec *rs,
+		      const struct vdb_wg *g, const struct spec *s, const char *name)
 {
 	const struct vdb_wd *wd = g->wd;
 	const struct vdb_sd *sd = &v->sds[g->sd];
-	double seek = point_or(rs, VDB_L_SEEKPCT, wd->seekpct);
-	double rdpct = point_or(rs, VDB_L_RDPCT, wd->rdpct);
+	double seek = vdb_point_or(rs, VDB_L_SEEKPCT, wd->seekpct);
+	double rdpct = vdb_point_or(rs, VDB_L_RDPCT, wd->rdpct);
 	bool random = seek == 100 && !rs->pt.set[VDB_L_SEEKPCT];
 	bool mixed = (s->rd && s->wr) || rs->mixed_form;
 	const struct vdb_pos *rpos = wd->range.set ? &wd->range.pos : sd->range.set ? &sd->range.pos :
@@ -415,11 +382,11 @@ static int put_stream(struct vdb *v, struct vdb_job *j, const struct runspec *rs
 }
 
 /* Cuts a workload's range into hit and miss areas (rhpct, whpct), in bytes. */
-static int hit_split(struct vdb *v, const struct runspec *rs, const struct wg *g,
+static int hit_split(struct vdb *v, const struct vdb_runspec *rs, const struct vdb_wg *g,
 		     const struct seg *s, struct seg *hit, struct seg *miss)
 {
 	const struct vdb_sd *sd = &v->sds[g->sd];
-	double area = point_or(rs, VDB_L_HITAREA, (double)sd->hitarea);
+	double area = vdb_point_or(rs, VDB_L_HITAREA, (double)sd->hitarea);
 	double total = (double)vdb_sd_bytes(v, sd), align = sd_max_xfer(rs, g->sd), lo, hi;
 	const struct vdb_pos *pos = g->wd->rhpct_pos.file ? &g->wd->rhpct_pos : &g->wd->whpct_pos;
 
@@ -439,14 +406,14 @@ static int hit_split(struct vdb *v, const struct runspec *rs, const struct wg *g
 }
 
 /* The specs of a workload: hits and misses by direction, pieces of the range, slices. */
-static int specs(struct vdb *v, const struct runspec *rs, const struct wg *g, struct spec *out,
-		 unsigned *n)
+static int specs(struct vdb *v, const struct vdb_runspec *rs, const struct vdb_wg *g,
+		 struct spec *out, unsigned *n)
 {
 	const struct vdb_wd *wd = g->wd;
-	double seek = point_or(rs, VDB_L_SEEKPCT, wd->seekpct);
-	double rdpct = point_or(rs, VDB_L_RDPCT, wd->rdpct) / 100;
-	double rh = point_or(rs, VDB_L_RHPCT, wd->rhpct) / 100;
-	double wh = point_or(rs, VDB_L_WHPCT, wd->whpct) / 100;
+	double seek = vdb_point_or(rs, VDB_L_SEEKPCT, wd->seekpct);
+	double rdpct = vdb_point_or(rs, VDB_L_RDPCT, wd->rdpct) / 100;
+	double rh = vdb_point_or(rs, VDB_L_RHPCT, wd->rhpct) / 100;
+	double wh = vdb_point_or(rs, VDB_L_WHPCT, wd->whpct) / 100;
 	unsigned nseg, slices = wd->streams ? wd->streams : 1, k = 0;
 	struct seg seg[2];
 	double width;
@@ -498,7 +465,7 @@ static int specs(struct vdb *v, const struct runspec *rs, const struct wg *g, st
 	return 0;
 }
 
-static const char *stream_name(struct vdb *v, const struct wg *g, const struct spec *s,
+static const char *stream_name(struct vdb *v, const struct vdb_wg *g, const struct spec *s,
 			       unsigned slice, unsigned slices)
 {
 	if (slices > 1)
@@ -508,7 +475,7 @@ static const char *stream_name(struct vdb *v, const struct wg *g, const struct s
 }
 
 /* The effective open flags of an SD in a run: the rd's, else a workload's, else the SD's. */
-static unsigned sd_flags(const struct vdb *v, const struct runspec *rs, unsigned sd,
+static unsigned sd_flags(const struct vdb *v, const struct vdb_runspec *rs, unsigned sd,
 			 const struct vdb_pos **pos)
 {
 	unsigned f = v->sds[sd].openflags;
@@ -526,17 +493,17 @@ static unsigned sd_flags(const struct vdb *v, const struct runspec *rs, unsigned
 	return f;
 }
 
-static double compratio(const struct vdb *v, const struct runspec *rs)
+double vdb_compratio(const struct vdb *v, const struct vdb_runspec *rs)
 {
-	return point_or(rs, VDB_L_COMPRATIO, v->gen.compratio);
+	return vdb_point_or(rs, VDB_L_COMPRATIO, v->gen.compratio);
 }
 
 /* rate_iops for an SD: the rd's rate times the SD's shares, per direction. */
-static int put_rate(struct vdb *v, struct vdb_job *j, const struct runspec *rs, double rshare,
+static int put_rate(struct vdb *v, struct vdb_job *j, const struct vdb_runspec *rs, double rshare,
 		    double wshare)
 {
 	const struct vdb_rd *rd = rs->rd;
-	double rate = point_or(rs, VDB_L_IORATE, rd->rate);
+	double rate = vdb_point_or(rs, VDB_L_IORATE, rd->rate);
 	double r = rate * rshare / 100, w = rate * wshare / 100;
 
 	if (rd->iorate != VDB_IO_RATE)
@@ -550,7 +517,7 @@ static int put_rate(struct vdb *v, struct vdb_job *j, const struct runspec *rs, 
 		   rd->deterministic ? "linear" : "poisson");
 }
 
-static int put_time(struct vdb *v, struct vdb_job *j, const struct runspec *rs, bool eof)
+static int put_time(struct vdb *v, struct vdb_job *j, const struct vdb_runspec *rs, bool eof)
 {
 	const struct vdb_rd *rd = rs->rd;
 	const struct vdb_pos *ep = rd->elapsed_pos.file ? &rd->elapsed_pos : &rd->pos;
@@ -569,13 +536,13 @@ static int put_time(struct vdb *v, struct vdb_job *j, const struct runspec *rs, 
 }
 
 /* An eof workload runs one pass: alone on its SD, and every workload of the rd is one. */
-static int check_eof(struct vdb *v, const struct runspec *rs, unsigned sd, bool *eof)
+static int check_eof(struct vdb *v, const struct vdb_runspec *rs, unsigned sd, bool *eof)
 {
 	unsigned n = 0, neof = 0;
 	const struct vdb_wd *some = NULL, *other = NULL;
 
 	for (unsigned i = 0; i < rs->nwgs; i++) {
-		bool e = point_or(rs, VDB_L_SEEKPCT, rs->wgs[i].wd->seekpct) == VDB_SEEK_EOF;
+		bool e = vdb_point_or(rs, VDB_L_SEEKPCT, rs->wgs[i].wd->seekpct) == VDB_SEEK_EOF;
 
 		*(e ? &some : &other) = rs->wgs[i].wd;
 		if (rs->wgs[i].sd == sd) {
@@ -595,14 +562,14 @@ static int check_eof(struct vdb *v, const struct runspec *rs, unsigned sd, bool 
 	return 0;
 }
 
-static int job_head(struct vdb *v, struct vdb_job *j, const struct runspec *rs, unsigned sd,
+static int job_head(struct vdb *v, struct vdb_job *j, const struct vdb_runspec *rs, unsigned sd,
 		    bool writes, bool first)
 {
 	const struct vdb_sd *s = &v->sds[sd];
 	const struct vdb_pos *fp;
 	unsigned flags = sd_flags(v, rs, sd, &fp);
 	const char *path = vdb_lun_path(v, s);
-	double threads = point_or(rs, VDB_L_THREADS, s->threads), cr = compratio(v, rs);
+	double threads = vdb_point_or(rs, VDB_L_THREADS, s->threads), cr = vdb_compratio(v, rs);
 	char buf[64];
 	int ret;
 
@@ -621,8 +588,8 @@ static int job_head(struct vdb *v, struct vdb_job *j, const struct runspec *rs, 
 	ret = ret ? ret : put(v, j, "filename", &s->lun_pos,
 			      path != s->lun ? "lun= (--vdbench-lun)" : "lun=", "%s", path);
 	if (!ret && s->size)
-		ret = put(v, j, "size", &s->size_pos, "size=", "%s", size_str(buf, sizeof(buf),
-									  (double)s->size));
+		ret = put(v, j, "size", &s->size_pos, "size=", "%s",
+			  vdb_size_str(buf, sizeof(buf), (double)s->size));
 	if (!ret && s->offset)
 		ret = put(v, j, "offset", &s->offset_pos, "offset=", "%llu",
 			  (unsigned long long)s->offset);
@@ -649,19 +616,19 @@ static int job_head(struct vdb *v, struct vdb_job *j, const struct runspec *rs, 
 
 /* A stream of an SD's job: its workload and spec, and its number among the workload's. */
 struct placed {
-	const struct wg *g;
+	const struct vdb_wg *g;
 	struct spec sp;
 	unsigned k;
 };
 
 /* The streams of every workload on an SD, with the SD's read and write shares of the run. */
-static int sd_specs(struct vdb *v, const struct runspec *rs, unsigned sd, struct placed *out,
+static int sd_specs(struct vdb *v, const struct vdb_runspec *rs, unsigned sd, struct placed *out,
 		    unsigned *n, double *rshare, double *wshare)
 {
 	*n = 0;
 	for (unsigned i = 0; i < rs->nwgs; i++) {
-		const struct wg *g = &rs->wgs[i];
-		double rdpct = point_or(rs, VDB_L_RDPCT, g->wd->rdpct) / 100;
+		const struct vdb_wg *g = &rs->wgs[i];
+		double rdpct = vdb_point_or(rs, VDB_L_RDPCT, g->wd->rdpct) / 100;
 		struct spec sp[64];
 		unsigned ns = 0;
 
@@ -702,7 +669,7 @@ static int put_eof_size(struct vdb *v, struct vdb_job *j, const struct placed *p
 }
 
 /* Direct IO moves whole sectors: every transfer size of the SD's workloads a multiple of 512. */
-static int check_direct(struct vdb *v, const struct runspec *rs, unsigned sd)
+static int check_direct(struct vdb *v, const struct vdb_runspec *rs, unsigned sd)
 {
 	const struct vdb_pos *fp;
 
@@ -711,7 +678,7 @@ static int check_direct(struct vdb *v, const struct runspec *rs, unsigned sd)
 	for (unsigned i = 0; i < rs->nwgs; i++) {
 		const struct vdb_wd *wd = rs->wgs[i].wd;
 		unsigned n;
-		const double *x = xfer_of(rs, wd, &n);
+		const double *x = vdb_xfer_of(rs, wd, &n);
 
 		for (unsigned k = 0; rs->wgs[i].sd == sd && k < n; k += n == 1 || n == 3 ? 1 : 2)
 			if (fmod(x[k], 512))
@@ -724,8 +691,8 @@ static int check_direct(struct vdb *v, const struct runspec *rs, unsigned sd)
 }
 
 /* One SD's job in a run. */
-static int build_job(struct vdb *v, struct vdb_step *st, const struct runspec *rs, unsigned sd,
-		     bool first)
+int vdb_build_job(struct vdb *v, struct vdb_step *st, const struct vdb_runspec *rs, unsigned sd,
+		  bool first)
 {
 	const struct vdb_rd *rd = rs->rd;
 	struct vdb_job *j = vdb_push(v, (void **)&st->jobs, &st->njobs, sizeof(*j));
@@ -755,271 +722,4 @@ static int build_job(struct vdb *v, struct vdb_step *st, const struct runspec *r
 				 stream_name(v, pl[i].g, &pl[i].sp, pl[i].k % slices, slices));
 	}
 	return ret;
-}
-
-/* "threads=8 xfersize=4k": a point's loop values as vdbench prints them. */
-static char *fortext(struct vdb *v, const struct vdb_rd *rd, const struct vdb_point *pt)
-{
-	char buf[512] = "", one[64];
-	size_t len = 0;
-
-	for (unsigned i = 0; i < rd->nloops; i++) {
-		enum vdb_loopvar var = rd->loops[i].var;
-		double x = pt->v[var];
-
-		if (var == VDB_L_XFERSIZE || var == VDB_L_HITAREA)
-			size_str(one, sizeof(one), x);
-		else
-			snprintf(one, sizeof(one), "%.10g", x);
-		len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%s%s=%s", len ? " " : "",
-					loop_names[var], one);
-	}
-	return vdb_strdup(v, buf);
-}
-
-/* What the flatfile reports of a run: values shared by every workload, else -1. */
-static void phase_figures(struct vdb *v, const struct runspec *rs, struct vdb_phase *ph)
-{
-	ph->xfersize = ph->rdpct = ph->rhpct = ph->whpct = ph->seekpct = -2;
-	ph->threads = 0;
-	for (unsigned i = 0; i < rs->nwgs; i++) {
-		const struct wg *g = &rs->wgs[i];
-		unsigned n;
-		const double *x = xfer_of(rs, g->wd, &n);
-		double vals[5] = { n == 1 ? x[0] : -1, point_or(rs, VDB_L_RDPCT, g->wd->rdpct),
-				   point_or(rs, VDB_L_RHPCT, g->wd->rhpct),
-				   point_or(rs, VDB_L_WHPCT, g->wd->whpct),
-				   point_or(rs, VDB_L_SEEKPCT, g->wd->seekpct) };
-		double *dst[5] = { &ph->xfersize, &ph->rdpct, &ph->rhpct, &ph->whpct, &ph->seekpct };
-		unsigned th = (unsigned)point_or(rs, VDB_L_THREADS, v->sds[g->sd].threads);
-
-		for (unsigned k = 0; k < 5; k++)
-			*dst[k] = *dst[k] == -2 ? vals[k] : *dst[k] == vals[k] ? vals[k] : -1;
-		ph->threads = !i || ph->threads == th ? th : 0;
-	}
-	ph->compratio = compratio(v, rs);
-	ph->lunsize = 0;
-	for (unsigned s = 0; s < v->nsds; s++)
-		for (unsigned i = 0; i < rs->nwgs; i++)
-			if (rs->wgs[i].sd == s) {
-				ph->lunsize += vdb_sd_bytes(v, &v->sds[s]);
-				break;
-			}
-}
-
-static int add_phase(struct vdb *v, struct vdb_step *st, struct runspec *rs)
-{
-	const struct vdb_rd *rd = rs->rd;
-	struct vdb_phase *ph;
-	unsigned before = st->njobs;
-	int ret = 0;
-
-	rs->phase = st->nphases;
-	ph = vdb_push(v, (void **)&st->phases, &st->nphases, sizeof(*ph));
-	if (!ph)
-		return vdb_nomem(v, &rd->pos);
-	ph->rd = rd;
-	ph->fortext = fortext(v, rd, &rs->pt);
-	ph->reqrate = rd->iorate == VDB_IO_RATE ? point_or(rs, VDB_L_IORATE, rd->rate) : 0;
-	ph->ratetext = rd->iorate == VDB_IO_MAX ? "Uncontrolled MAX" :
-		       rd->iorate == VDB_IO_CURVE ? "Uncontrolled curve" :
-		       vdb_printf(v, "%.0f", ph->reqrate);
-	phase_figures(v, rs, ph);
-	rs->desc = vdb_printf(v, "vdbench rd=%s%s%s", rd->name, *ph->fortext ? " for loops: " : "",
-			      ph->fortext);
-	if (!rs->desc)
-		return vdb_nomem(v, &rd->pos);
-	for (unsigned s = 0; !ret && s < v->nsds; s++) {
-		bool used = false;
-
-		for (unsigned i = 0; i < rs->nwgs && !used; i++)
-			used = rs->wgs[i].sd == s;
-		if (used)
-			ret = build_job(v, st, rs, s, st->njobs == before);
-	}
-	return ret;
-}
-
-/* The points of an rd's loops, the first loop outermost. */
-static unsigned points(const struct vdb_rd *rd, struct vdb_point *pts, unsigned max)
-{
-	unsigned idx[VDB_MAX_LOOPS] = { 0 }, n = 0;
-
-	for (;;) {
-		if (n == max)
-			return n;
-		memset(&pts[n], 0, sizeof(pts[n]));
-		for (unsigned l = 0; l < rd->nloops; l++) {
-			pts[n].v[rd->loops[l].var] = rd->loops[l].v[idx[l]];
-			pts[n].set[rd->loops[l].var] = true;
-		}
-		n++;
-		int l = (int)rd->nloops - 1;
-
-		for (; l >= 0; l--) {
-			if (++idx[l] < rd->loops[l].n)
-				break;
-			idx[l] = 0;
-		}
-		if (l < 0)
-			return n;
-	}
-}
-
-/* True when the rd's loops can be a --sweep: each sets one option alike in every job. */
-static bool sweepable(const struct vdb *v, const struct vdb_rd *rd)
-{
-	bool varies = false;
-
-	for (unsigned l = 0; l < rd->nloops; l++)
-		varies = varies || rd->loops[l].n > 1;
-	/* a loop of one value is a setting: the run is a phase like any other */
-	if (!varies || rd->pause || rd->iorate == VDB_IO_CURVE)
-		return false;
-	for (unsigned l = 0; l < rd->nloops; l++) {
-		if (!sweep_opt[rd->loops[l].var])
-			return false;
-		/* with hit areas, the read share moves streams' weights */
-		for (unsigned i = 0; rd->loops[l].var == VDB_L_RDPCT && i < v->nwds; i++)
-			if (v->wds[i].rhpct || v->wds[i].whpct)
-				return false;
-	}
-	return true;
-}
-
-static int sweep_value(struct vdb *v, struct sweep_key *k, enum vdb_loopvar var, double x,
-		       const struct vdb_pos *pos)
-{
-	char buf[64];
-
-	if (var == VDB_L_COMPRATIO)
-		snprintf(buf, sizeof(buf), "%.0f", 100 - 100 / x);
-	else
-		snprintf(buf, sizeof(buf), "%.10g", x);
-	if (k->nvalues == SWEEP_MAX_VALUES)
-		return err_at(v->err, pos->file, pos->line, "more than %d values in a loop",
-			      SWEEP_MAX_VALUES);
-	k->values[k->nvalues] = vdb_strdup(v, buf);
-	return k->values[k->nvalues++] ? 0 : vdb_nomem(v, pos);
-}
-
-static struct vdb_step *new_step(struct vdb *v, const struct vdb_rd *rd)
-{
-	struct vdb_step *st = vdb_push(v, (void **)&v->steps, &v->nsteps, sizeof(*st));
-
-	if (st)
-		st->interval = rd->interval;
-	return st;
-}
-
-static int sweep_step(struct vdb *v, struct runspec *rs)
-{
-	const struct vdb_rd *rd = rs->rd;
-	struct vdb_step *st = new_step(v, rd);
-
-	if (!st)
-		return vdb_nomem(v, &rd->pos);
-	st->pause = 0;
-	for (unsigned l = 0; l < rd->nloops; l++) {
-		struct sweep_key *k = &st->sweeps[st->nsweeps];
-
-		snprintf(k->key, sizeof(k->key), "%s", sweep_opt[rd->loops[l].var]);
-		st->sweep_var[st->nsweeps++] = loop_names[rd->loops[l].var];
-		for (unsigned i = 0; i < rd->loops[l].n; i++)
-			if (sweep_value(v, k, rd->loops[l].var, rd->loops[l].v[i], &rd->loops[l].pos))
-				return -EINVAL;
-		rs->mixed_form = rs->mixed_form || rd->loops[l].var == VDB_L_RDPCT;
-		rs->single_bs = rs->single_bs || rd->loops[l].var == VDB_L_XFERSIZE;
-	}
-	return add_phase(v, st, rs);
-}
-
-/*
- * The steps of an rd: one sweep, one curve per loop point, or one phase per point added to the
- * plain step before it (*plain: its index, -1 for none) when the interval is the same.
- * *pause: the pause= of the run just added, for the next one's startdelay.
- */
-static int rd_steps(struct vdb *v, const struct vdb_rd *rd, int *plain, double *pause)
-{
-	struct vdb_point *pts = vdb_alloc(v, MAX_POINTS * sizeof(*pts));
-	struct runspec base = { .rd = rd };
-	unsigned n;
-	int ret;
-
-	if (!pts)
-		return vdb_nomem(v, &rd->pos);
-	n = points(rd, pts, MAX_POINTS);
-	if (n == MAX_POINTS && rd->nloops)
-		return err_at(v->err, rd->pos.file, rd->pos.line,
-			      "rd=%s: the for-loops make more than %d runs", rd->name, MAX_POINTS - 1);
-	ret = collect_wgs(v, &base);
-	if (ret)
-		return ret;
-	if (rd->iorate == VDB_IO_CURVE && rd->pause)
-		return err_at(v->err, rd->pause_pos.file, rd->pause_pos.line,
-			      "rd=%s: pause= between the points of iorate=curve is not supported (iowl runs them back to back)",
-			      rd->name);
-	if (sweepable(v, rd)) {
-		if (*plain >= 0)
-			v->steps[*plain].pause = *pause;
-		base.pt = pts[0];
-		*plain = -1;
-		*pause = 0;
-		return sweep_step(v, &base);
-	}
-	for (unsigned i = 0; i < n && !ret; i++) {
-		struct runspec rs = base;
-		struct vdb_step *st = *plain >= 0 ? &v->steps[*plain] : NULL;
-
-		rs.pt = pts[i];
-		if (rd->iorate == VDB_IO_CURVE || !st || st->interval != rd->interval) {
-			if (st)
-				st->pause = *pause;
-			st = new_step(v, rd);
-			if (!st)
-				return vdb_nomem(v, &rd->pos);
-			*pause = 0;
-		}
-		rs.startdelay = st->nphases ? *pause : 0;
-		ret = add_phase(v, st, &rs);
-		*pause = rd->pause;
-		*plain = (int)(st - v->steps);
-		if (rd->iorate == VDB_IO_CURVE) {
-			static const double dflt[] = { 10, 50, 70, 80, 90, 100 };
-
-			st->ncurve = rd->ncurve ? rd->ncurve : 6;
-			for (unsigned c = 0; c < st->ncurve; c++)
-				st->curve[c] = rd->ncurve ? rd->curve[c] : dflt[c];
-			*plain = -1;
-		}
-	}
-	return ret;
-}
-
-int vdb_translate(struct vdb *v)
-{
-	double pause = 0;
-	int plain = -1, ret = 0;
-
-	for (unsigned i = 0; i < v->nrds && !ret; i++)
-		ret = rd_steps(v, &v->rds[i], &plain, &pause);
-	return ret;
-}
-
-int vdb_step_doc(struct vdb *v, const struct vdb_step *s, struct ini_doc *doc)
-{
-	ini_doc_release(doc);
-	for (unsigned i = 0; i < s->njobs; i++) {
-		const struct vdb_job *j = &s->jobs[i];
-		struct ini_section *sec = ini_doc_add_section(doc, j->name, j->pos.file, j->pos.line, 0);
-
-		if (!sec)
-			return vdb_nomem(v, &j->pos);
-		for (unsigned k = 0; k < j->n; k++)
-			if (ini_section_add(sec, j->e[k].key, j->e[k].value, j->e[k].pos.file,
-					    j->e[k].pos.line))
-				return vdb_nomem(v, &j->e[k].pos);
-	}
-	doc->ntop = 1;
-	return 0;
 }

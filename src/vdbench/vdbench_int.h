@@ -298,10 +298,45 @@ uint64_t vdb_sd_bytes(const struct vdb *v, const struct vdb_sd *sd);
 /* The Linux path of an SD's lun (--vdbench-lun applied). */
 const char *vdb_lun_path(const struct vdb *v, const struct vdb_sd *sd);
 
-/* translate.c: the runs as iowl jobs in steps. */
+/* translate_rd.c: the runs (rd=, their for-loops, sweeps and pauses) as iowl jobs in steps. */
 int vdb_translate(struct vdb *v);
 /* Builds step s's jobs into doc (emptied first).  Returns 0 or -ENOMEM. */
 int vdb_step_doc(struct vdb *v, const struct vdb_step *s, struct ini_doc *doc);
+
+/* translate.c: one run's jobs, one per SD, from its workloads (shared with translate_rd.c). */
+/* One workload on one SD in one run. */
+struct vdb_wg {
+	const struct vdb_wd *wd;
+	unsigned sd;
+	double skew;			/* percent of the run's IOs */
+};
+
+/* What a run's jobs are built from. */
+struct vdb_runspec {
+	const struct vdb_rd *rd;
+	struct vdb_point pt;
+	struct vdb_wg *wgs;
+	unsigned nwgs;
+	bool mixed_form;		/* every stream mixed (rdpct is swept) */
+	bool single_bs;			/* every stream one bs= (xfersize is swept) */
+	unsigned phase;			/* in the step */
+	double startdelay;		/* the pause of the run before, in the step */
+	const char *desc;		/* the jobs' description */
+};
+
+/* A size as the iowl job file writes it: 8k, 1m, or bytes. */
+const char *vdb_size_str(char *buf, size_t len, double bytes);
+/* The run's point's value of loop var, or dflt when the run does not loop over it. */
+double vdb_point_or(const struct vdb_runspec *rs, enum vdb_loopvar var, double dflt);
+/* The workloads of a run on each SD, with their shares.  Returns 0 or -errno (v->err set). */
+int vdb_collect_wgs(struct vdb *v, struct vdb_runspec *rs);
+/* The transfer sizes of a workload in this run: the table, or the swept single size. */
+const double *vdb_xfer_of(const struct vdb_runspec *rs, const struct vdb_wd *wd, unsigned *n);
+/* The run's compratio: its point's, else the general one. */
+double vdb_compratio(const struct vdb *v, const struct vdb_runspec *rs);
+/* One SD's job in a run (first: the step's first run).  Returns 0 or -errno (v->err set). */
+int vdb_build_job(struct vdb *v, struct vdb_step *st, const struct vdb_runspec *rs, unsigned sd,
+		  bool first);
 
 /* show.c: --vdbench-show. */
 void vdb_show(const struct vdb *v, FILE *f);
