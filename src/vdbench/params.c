@@ -6,12 +6,9 @@
  * What vdbench does and iowl cannot is refused by name with the reason, never accepted and
  * left out.
  */
-#include <ctype.h>
 #include <stddef.h>
 #include <errno.h>
 #include <math.h>
-#include <stdarg.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "iowl/suggest.h"
@@ -222,281 +219,6 @@ static const struct kw *kw_find(const struct kw *tab, const char *key)
 	return NULL;
 }
 
-static int bad(struct vdb *v, const struct vdb_tok *t, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-/* "FILE:LINE: key=value: <why>" */
-static int bad(struct vdb *v, const struct vdb_tok *t, const char *fmt, ...)
-{
-	char msg[IOWL_ERR_LEN];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	return err_at(v->err, t->pos.file, t->pos.line, "%s=%s: %s", t->key, t->raw, msg);
-}
-
-int vdb_number(const char *s, bool time, double *out)
-{
-	char *end;
-	double x, mult = 1;
-	size_t n;
-
-	if (!*s || isspace((unsigned char)*s) || strpbrk(s, "xXpPnN") || *s == '+')
-		return -EINVAL;
-	errno = 0;
-	x = strtod(s, &end);
-	if (end == s || errno || !isfinite(x))
-		return -EINVAL;
-	n = strlen(end);
-	if (n == 2 && tolower((unsigned char)end[1]) == 'b' && !time)
-		n = 1;
-	if (n > 1)
-		return -EINVAL;
-	if (n == 1) {
-		switch (tolower((unsigned char)*end)) {
-		case 'k':
-			mult = time ? 0 : 1024.0;
-			break;
-		case 'm':
-			mult = time ? 60.0 : 1024.0 * 1024;
-			break;
-		case 'g':
-			mult = time ? 0 : 1024.0 * 1024 * 1024;
-			break;
-		case 't':
-			mult = time ? 0 : 1024.0 * 1024 * 1024 * 1024;
-			break;
-		case 'h':
-			mult = time ? 3600.0 : 0;
-			break;
-		default:
-			mult = 0;
-		}
-		if (!mult)
-			return -EINVAL;
-	}
-	*out = x * mult;
-	return 0;
-}
-
-/* What a number parameter accepts. */
-enum vk {
-	VK_COUNT,			/* a plain number (k, m, g, t allowed, as vdbench does) */
-	VK_SIZE,			/* bytes */
-	VK_TIME,			/* seconds; m minutes, h hours */
-};
-
-static const char *vk_hint(enum vk k)
-{
-	return k == VK_TIME ? "a number of seconds, or with m (minutes) or h (hours): 30, 5m, 6h" :
-	       k == VK_SIZE ? "a size: 4096, 4k, 1m, 2g, 1t" : "a number";
-}
-
-/* The items of t as numbers, ranges (a-b,step) and (a-b,d) expanded as vdbench does. */
-static int nums(struct vdb *v, const struct vdb_tok *t, enum vk kind, double **out, unsigned *n)
-{
-	double *arr = vdb_alloc(v, VDB_MAX_LIST * sizeof(*arr));
-	unsigned k = 0;
-
-	if (!arr)
-		return vdb_nomem(v, &t->pos);
-	for (unsigned i = 0; i < t->nitems; i++) {
-		const char *it = t->items[i];
-		double a, b, step = 0;
-		bool dbl = false;
-
-		if (t->dash[i] < 0) {
-			if (vdb_number(it, kind == VK_TIME, &a))
-				return bad(v, t, "'%s' is not %s", it, vk_hint(kind));
-			if (k == VDB_MAX_LIST)
-				return bad(v, t, "more than %d values", VDB_MAX_LIST);
-			arr[k++] = a;
-			continue;
-		}
-		{
-			char *lo = vdb_strndup(v, it, (size_t)t->dash[i]);
-
-			if (!lo)
-				return vdb_nomem(v, &t->pos);
-			if (vdb_number(lo, kind == VK_TIME, &a) ||
-			    vdb_number(it + t->dash[i] + 1, kind == VK_TIME, &b))
-				return bad(v, t, "'%s' is not a range of %s values: write (low-high,step) or (low-high,d) to double",
-					   it, kind == VK_SIZE ? "size" : "numeric");
-		}
-		if (i + 1 == t->nitems)
-			return bad(v, t, "the range '%s' needs a step after it: (%s,step), or (%s,d) to double",
-				   it, it, it);
-		i++;
-		if (!strcmp(t->items[i], "d"))
-			dbl = true;
-		else if (t->dash[i] >= 0 || vdb_number(t->items[i], kind == VK_TIME, &step) || step <= 0)
-			return bad(v, t, "'%s' is not a step for the range '%s' (a number above 0, or d to double)",
-				   t->items[i], it);
-		if (dbl && (a <= 0 || b <= 0))
-			return bad(v, t, "doubling (d) needs a range above 0");
-		if (k == VDB_MAX_LIST)
-			return bad(v, t, "more than %d values", VDB_MAX_LIST);
-		arr[k++] = a;
-		for (double x = a;;) {
-			x = dbl ? (b >= a ? x * 2 : x / 2) : x + step;
-			if ((dbl && b < a) ? x < b : x > b)
-				break;
-			if (k == VDB_MAX_LIST)
-				return bad(v, t, "the ranges make more than %d values", VDB_MAX_LIST);
-			arr[k++] = x;
-		}
-	}
-	*out = arr;
-	*n = k;
-	return 0;
-}
-
-static int num1(struct vdb *v, const struct vdb_tok *t, enum vk kind, double lo, double hi,
-		double *out)
-{
-	double *a;
-	unsigned n;
-	int ret;
-
-	if (t->list && t->nitems != 1)
-		return bad(v, t, "takes one value, not a list");
-	ret = nums(v, t, kind, &a, &n);
-	if (ret)
-		return ret;
-	if (n != 1)
-		return bad(v, t, "takes one value, not a range");
-	if (!(a[0] >= lo && a[0] <= hi))
-		return bad(v, t, "give a value from %g to %g", lo, hi);
-	*out = a[0];
-	return 0;
-}
-
-static int pct1(struct vdb *v, const struct vdb_tok *t, double *out)
-{
-	return num1(v, t, VK_COUNT, 0, 100, out);
-}
-
-/* A whole number of seconds, as vdbench counts elapsed, interval, warmup and pause. */
-static int secs1(struct vdb *v, const struct vdb_tok *t, double lo, double *out)
-{
-	int ret = num1(v, t, VK_TIME, lo, 1e9, out);
-
-	if (!ret && *out != floor(*out))
-		return bad(v, t, "vdbench counts whole seconds");
-	return ret;
-}
-
-/* A name's numeric tail: "sd101" -> prefix "sd", 101.  False without digits after a prefix. */
-static bool name_split(const char *s, size_t *plen, unsigned long *num)
-{
-	size_t n = strlen(s), i = n;
-
-	while (i > 0 && isdigit((unsigned char)s[i - 1]))
-		i--;
-	if (i == n || i == 0 || n - i > 9)
-		return false;
-	*plen = i;
-	*num = strtoul(s + i, NULL, 10);
-	return true;
-}
-
-/* The items of t as names, (sd1-sd32) ranges expanded as vdbench does. */
-static int names(struct vdb *v, const struct vdb_tok *t, char ***out, unsigned *n)
-{
-	char **arr = vdb_alloc(v, VDB_MAX_LIST * sizeof(*arr));
-	unsigned k = 0;
-
-	if (!arr)
-		return vdb_nomem(v, &t->pos);
-	for (unsigned i = 0; i < t->nitems; i++) {
-		const char *it = t->items[i], *hi;
-		char *lo;
-		size_t pl, ph;
-		unsigned long a, b;
-
-		if (t->dash[i] < 0) {
-			if (k == VDB_MAX_LIST)
-				return bad(v, t, "more than %d names", VDB_MAX_LIST);
-			arr[k++] = (char *)it;
-			continue;
-		}
-		lo = vdb_strndup(v, it, (size_t)t->dash[i]);
-		hi = it + t->dash[i] + 1;
-		if (!lo)
-			return vdb_nomem(v, &t->pos);
-		if (!name_split(lo, &pl, &a) || !name_split(hi, &ph, &b))
-			return bad(v, t, "the range '%s' is two names ending in numbers, as (sd1-sd32) (quote a name with a '-' in it: \"my-sd\")",
-				   it);
-		if (pl != ph || strncmp(lo, hi, pl))
-			return bad(v, t, "the range '%s' has two different prefixes ('%.*s', '%.*s')", it,
-				   (int)pl, lo, (int)ph, hi);
-		if (a >= b)
-			return bad(v, t, "the range '%s' must go up", it);
-		for (unsigned long x = a; x <= b; x++) {
-			if (k == VDB_MAX_LIST)
-				return bad(v, t, "the range makes more than %d names", VDB_MAX_LIST);
-			/* vdbench writes the numbers without leading zeros */
-			arr[k] = vdb_printf(v, "%.*s%lu", (int)pl, lo, x);
-			if (!arr[k++])
-				return vdb_nomem(v, &t->pos);
-		}
-	}
-	*out = arr;
-	*n = k;
-	return 0;
-}
-
-static int name1(struct vdb *v, const struct vdb_tok *t, char **out)
-{
-	if (t->list || t->nitems != 1)
-		return bad(v, t, "takes one name, not a list");
-	*out = t->items[0];
-	return 0;
-}
-
-static int range2(struct vdb *v, const struct vdb_tok *t, struct vdb_range *r)
-{
-	double *a;
-	unsigned n;
-	int ret = nums(v, t, VK_SIZE, &a, &n);
-
-	if (ret)
-		return ret;
-	if (n != 2)
-		return bad(v, t, "give a beginning and an end, e.g. %s=(10,20)", t->key);
-	if (a[0] < 0 || a[0] >= a[1])
-		return bad(v, t, "the second value must be above the first");
-	if (a[0] < 100 && a[1] > 100 && a[1] <= 200 && a[1] - a[0] >= 100)
-		return bad(v, t, "a range across the end of the lun must be under 100 %% wide");
-	if ((a[0] > 100) != (a[1] > 200))
-		return bad(v, t, "give both ends in percent (up to 100, or 200 across the end) or both in bytes");
-	*r = (struct vdb_range){ true, a[0], a[1], t->pos };
-	return 0;
-}
-
-static int openflags(struct vdb *v, const struct vdb_tok *t, unsigned *out)
-{
-	*out = 0;
-	for (unsigned i = 0; i < t->nitems; i++) {
-		const char *f = t->items[i];
-
-		if (!strcasecmp(f, "o_direct") || !strcasecmp(f, "directio"))
-			*out |= VDB_OF_DIRECT;
-		else if (!strcasecmp(f, "fsync"))
-			*out |= VDB_OF_FSYNC;
-		else if (!strcasecmp(f, "o_sync") || !strcasecmp(f, "o_dsync") ||
-			 !strcasecmp(f, "o_rsync"))
-			return bad(v, t, "iowl cannot open with %s yet (o_direct, directio and fsync are supported)",
-				   f);
-		else
-			return bad(v, t, "'%s' is not an open flag iowl knows (o_direct, directio, fsync)",
-				   f);
-	}
-	return 0;
-}
-
 /* The current definition of a section: the one read last, or its default. */
 #define CUR(arr, dflt) (v->cur < 0 ? &(dflt) : &(arr)[v->cur])
 
@@ -514,12 +236,13 @@ static int host_param(struct vdb *v, const struct vdb_tok *t, char ***out, unsig
 {
 	char **a;
 	unsigned n;
-	int ret = names(v, t, &a, &n);
+	int ret = vdb_names(v, t, &a, &n);
 
 	for (unsigned i = 0; !ret && i < n; i++)
 		if (!host_is_defined(v, a[i]))
-			ret = bad(v, t, "no hd=%s is defined (define the host with hd= before the sd=)",
-				  a[i]);
+			ret = vdb_bad(v, t,
+				      "no hd=%s is defined (define the host with hd= before the sd=)",
+				      a[i]);
 	if (!ret) {
 		*out = a;
 		*nout = n;
@@ -533,25 +256,26 @@ static int general(struct vdb *v, const struct vdb_tok *t, const struct kw *k)
 
 	switch (k->id) {
 	case P_COMPRATIO:
-		if (num1(v, t, VK_COUNT, 1, 1e6, &x))
+		if (vdb_num1(v, t, VK_COUNT, 1, 1e6, &x))
 			return -EINVAL;
 		v->gen.compratio = x;
 		v->gen.compratio_pos = t->pos;
 		return 0;
 	case P_DATA_ERRORS:
-		if (num1(v, t, VK_COUNT, 0, 1e12, &x))
+		if (vdb_num1(v, t, VK_COUNT, 0, 1e12, &x))
 			return -EINVAL;
 		if (x != 1)
-			return bad(v, t, "iowl ends a job at its first IO error (data_errors=1 says the same; vdbench's default is 50): other counts are not supported");
+			return vdb_bad(v, t,
+				       "iowl ends a job at its first IO error (data_errors=1 says the same; vdbench's default is 50): other counts are not supported");
 		return 0;
 	case P_MESSAGESCAN:
 		if (t->list || (strcasecmp(t->raw, "no") && strcasecmp(t->raw, "yes")))
-			return bad(v, t, "give yes or no");
+			return vdb_bad(v, t, "give yes or no");
 		if (!strcasecmp(t->raw, "yes"))
-			return bad(v, t, "iowl does not scan the system log for errors (messagescan=no says so)");
+			return vdb_bad(v, t,
+				       "iowl does not scan the system log for errors (messagescan=no says so)");
 		return 0;
-	default:
-		return bad(v, t, "%s", refusal(k->id));
+	default: return vdb_bad(v, t, "%s", refusal(k->id));
 	}
 }
 
@@ -560,15 +284,13 @@ static int hd_param(struct vdb *v, const struct vdb_tok *t, const struct kw *k)
 	struct vdb_host *h = CUR(v->hosts, v->hd_dflt);
 
 	switch (k->id) {
-	case P_SYSTEM:
-		return name1(v, t, &h->system);
+	case P_SYSTEM: return vdb_name1(v, t, &h->system);
 	case P_HDLOCAL:
 		/* How vdbench itself reaches and starts a host: nothing to do here, and said so. */
 		iowl_warn("%s:%u: %s=%s: how vdbench starts itself on a host; iowl runs its threads here and ignores it",
 			  t->pos.file, t->pos.line, t->key, t->raw);
 		return 0;
-	default:
-		return bad(v, t, "%s", refusal(k->id));
+	default: return vdb_bad(v, t, "%s", refusal(k->id));
 	}
 }
 
@@ -577,10 +299,11 @@ static int sd_size(struct vdb *v, const struct vdb_tok *t, uint64_t mult512, uin
 {
 	double x;
 
-	if (num1(v, t, VK_SIZE, 0, 1e18, &x))
+	if (vdb_num1(v, t, VK_SIZE, 0, 1e18, &x))
 		return -EINVAL;
 	if (x != floor(x) || (mult512 && fmod(x, 512)))
-		return bad(v, t, "%s", mult512 ? "give a multiple of 512 bytes" : "give whole bytes");
+		return vdb_bad(v, t, "%s",
+			       mult512 ? "give a multiple of 512 bytes" : "give whole bytes");
 	*out = (uint64_t)x;
 	*pos = t->pos;
 	return 0;
@@ -596,15 +319,16 @@ static int sd_param(struct vdb *v, const struct vdb_tok *t, const struct kw *k)
 	case P_HOST: return host_param(v, t, &sd->hosts, &sd->nhosts);
 	case P_LUN:
 		if (v->cur < 0)
-			return bad(v, t, "lun= may not be given for sd=default (vdbench)");
+			return vdb_bad(v, t, "lun= may not be given for sd=default (vdbench)");
 		sd->lun_pos = t->pos;
-		return name1(v, t, &sd->lun);
+		return vdb_name1(v, t, &sd->lun);
 	case P_COUNT:
-		if (nums(v, t, VK_COUNT, &a, &n))
+		if (vdb_nums(v, t, VK_COUNT, &a, &n))
 			return -EINVAL;
 		if (n != 2 || a[1] < 1 || a[0] < 0 || a[0] > 999999999 || a[0] != floor(a[0]) ||
 		    a[1] != floor(a[1]) || a[1] > 4096)
-			return bad(v, t, "give count=(start,n): the first number (0 to 999999999) and how many SDs (1 to 4096)");
+			return vdb_bad(v, t,
+				       "give count=(start,n): the first number (0 to 999999999) and how many SDs (1 to 4096)");
 		sd->count_start = (unsigned)a[0];
 		sd->count_n = (unsigned)a[1];
 		sd->count_pos = t->pos;
@@ -612,13 +336,13 @@ static int sd_param(struct vdb *v, const struct vdb_tok *t, const struct kw *k)
 	case P_SIZE:
 		if (sd_size(v, t, 0, &sd->size, &sd->size_pos))
 			return -EINVAL;
-		return sd->size ? 0 : bad(v, t, "a size of 0 bytes");
+		return sd->size ? 0 : vdb_bad(v, t, "a size of 0 bytes");
 	case P_THREADS:
-		if (num1(v, t, VK_COUNT, 1, 65536, &x))
+		if (vdb_num1(v, t, VK_COUNT, 1, 65536, &x))
 			return -EINVAL;
 		sd->threads = (unsigned)x;
 		sd->threads_pos = t->pos;
-		return x == floor(x) ? 0 : bad(v, t, "give a whole number of threads");
+		return x == floor(x) ? 0 : vdb_bad(v, t, "give a whole number of threads");
 	case P_HITAREA:
 		return sd_size(v, t, 0, &sd->hitarea, &sd->hitarea_pos);
 	case P_OFFSET:
@@ -626,15 +350,13 @@ static int sd_param(struct vdb *v, const struct vdb_tok *t, const struct kw *k)
 	case P_ALIGN:
 		if (sd_size(v, t, 1, &sd->align, &sd->align_pos))
 			return -EINVAL;
-		return sd->align ? 0 : bad(v, t, "give a multiple of 512 bytes");
+		return sd->align ? 0 : vdb_bad(v, t, "give a multiple of 512 bytes");
 	case P_OPENFLAGS:
 		sd->openflags_set = true;
 		sd->openflags_pos = t->pos;
-		return openflags(v, t, &sd->openflags);
-	case P_RANGE:
-		return range2(v, t, &sd->range);
-	default:
-		return bad(v, t, "%s", refusal(k->id));
+		return vdb_openflags(v, t, &sd->openflags);
+	case P_RANGE: return vdb_range2(v, t, &sd->range);
+	default: return vdb_bad(v, t, "%s", refusal(k->id));
 	}
 }
 
@@ -642,42 +364,47 @@ static int xfersize(struct vdb *v, const struct vdb_tok *t, struct vdb_wd *wd)
 {
 	double sum = 0;
 
-	if (nums(v, t, VK_SIZE, &wd->xfer, &wd->nxfer))
+	if (vdb_nums(v, t, VK_SIZE, &wd->xfer, &wd->nxfer))
 		return -EINVAL;
 	wd->xfer_pos = t->pos;
 	if (wd->nxfer == 3) {
 		if (wd->xfer[0] >= wd->xfer[1] || wd->xfer[0] <= 0)
-			return bad(v, t, "xfersize=(min,max,align): min must be above 0 and below max");
+			return vdb_bad(v, t,
+				       "xfersize=(min,max,align): min must be above 0 and below max");
 		if (wd->xfer[2] <= 0 || fmod(wd->xfer[2], 512))
-			return bad(v, t, "xfersize=(min,max,align): align must be a multiple of 512");
+			return vdb_bad(v, t,
+				       "xfersize=(min,max,align): align must be a multiple of 512");
 		return 0;
 	}
 	if (wd->nxfer == 1)
-		return wd->xfer[0] >= 1 && wd->xfer[0] == floor(wd->xfer[0]) ? 0 :
-		       bad(v, t, "give a size in whole bytes above 0");
+		return wd->xfer[0] >= 1 && wd->xfer[0] == floor(wd->xfer[0]) ?
+			       0 :
+			       vdb_bad(v, t, "give a size in whole bytes above 0");
 	if (wd->nxfer % 2)
-		return bad(v, t, "a distribution is pairs of size and percentage: xfersize=(4k,25,8k,75)");
+		return vdb_bad(v, t,
+			       "a distribution is pairs of size and percentage: xfersize=(4k,25,8k,75)");
 	if (wd->nxfer / 2 > VDB_MAX_XFER)
-		return bad(v, t, "more than %d sizes", VDB_MAX_XFER);
+		return vdb_bad(v, t, "more than %d sizes", VDB_MAX_XFER);
 	for (unsigned i = 0; i < wd->nxfer; i += 2) {
 		if (wd->xfer[i] <= 0 || fmod(wd->xfer[i], 512))
-			return bad(v, t, "the transfer size %.0f is not a multiple of 512 bytes",
-				   wd->xfer[i]);
+			return vdb_bad(v, t,
+				       "the transfer size %.0f is not a multiple of 512 bytes",
+				       wd->xfer[i]);
 		if (wd->xfer[i + 1] < 0 || wd->xfer[i + 1] > 100)
-			return bad(v, t, "the share %g of %.0f bytes is not a percentage", wd->xfer[i + 1],
-				   wd->xfer[i]);
+			return vdb_bad(v, t, "the share %g of %.0f bytes is not a percentage",
+				       wd->xfer[i + 1], wd->xfer[i]);
 		sum += wd->xfer[i + 1];
 	}
 	/* vdbench rounds the total before it compares it with 100 */
 	if (lround(sum) != 100)
-		return bad(v, t, "the percentages add up to %g, not 100", sum);
+		return vdb_bad(v, t, "the percentages add up to %g, not 100", sum);
 	return 0;
 }
 
 static int seekpct(struct vdb *v, const struct vdb_tok *t, double *out)
 {
 	if (t->nitems != 1)
-		return bad(v, t, "takes one value: a percentage, sequential, random or eof");
+		return vdb_bad(v, t, "takes one value: a percentage, sequential, random or eof");
 	for (unsigned i = 0; i < t->nitems; i++) {
 		const char *s = t->items[i];
 		size_t n = strlen(s);
@@ -689,9 +416,10 @@ static int seekpct(struct vdb *v, const struct vdb_tok *t, double *out)
 		else if (!strncasecmp("random", s, n))
 			*out = 100;
 		else if (!strncasecmp("poisson", s, n))
-			return bad(v, t, "poisson seek distances are not supported");
+			return vdb_bad(v, t, "poisson seek distances are not supported");
 		else if (vdb_number(s, false, out) || *out < 0 || *out > 100)
-			return bad(v, t, "give a percentage from 0 to 100, or seq, random or eof");
+			return vdb_bad(v, t,
+				       "give a percentage from 0 to 100, or seq, random or eof");
 	}
 	return 0;
 }
@@ -702,47 +430,45 @@ static int wd_param(struct vdb *v, const struct vdb_tok *t, const struct kw *k)
 	double x;
 
 	switch (k->id) {
-	case P_SDS:
-		wd->sds_pos = t->pos;
-		return names(v, t, &wd->sds, &wd->nsds);
+	case P_SDS: wd->sds_pos = t->pos; return vdb_names(v, t, &wd->sds, &wd->nsds);
 	case P_SKEW:
 		wd->skew_pos = t->pos;
-		if (num1(v, t, VK_COUNT, 0, 100, &wd->skew))
+		if (vdb_num1(v, t, VK_COUNT, 0, 100, &wd->skew))
 			return -EINVAL;
-		return wd->skew > 0 ? 0 : bad(v, t, "give a share above 0 (leave skew= out for a share of what the others leave)");
+		return wd->skew > 0 ?
+			       0 :
+			       vdb_bad(v, t,
+				       "give a share above 0 (leave skew= out for a share of what the others leave)");
 	case P_XFERSIZE:
 		return xfersize(v, t, wd);
 	case P_RDPCT:
 	case P_WRPCT:
 		wd->rdpct_pos = t->pos;
-		if (pct1(v, t, &x))
+		if (vdb_pct1(v, t, &x))
 			return -EINVAL;
 		wd->rdpct = k->id == P_RDPCT ? x : 100 - x;
 		return 0;
 	case P_RANGE:
-	case P_HOTBAND:
-		wd->hotband = k->id == P_HOTBAND;
-		return range2(v, t, &wd->range);
+	case P_HOTBAND: wd->hotband = k->id == P_HOTBAND; return vdb_range2(v, t, &wd->range);
 	case P_SEEKPCT:
 		wd->seekpct_pos = t->pos;
 		return seekpct(v, t, &wd->seekpct);
 	case P_RHPCT:
 	case P_WHPCT:
 		*(k->id == P_RHPCT ? &wd->rhpct_pos : &wd->whpct_pos) = t->pos;
-		return pct1(v, t, k->id == P_RHPCT ? &wd->rhpct : &wd->whpct);
+		return vdb_pct1(v, t, k->id == P_RHPCT ? &wd->rhpct : &wd->whpct);
 	case P_HOST: wd->hosts_pos = t->pos; return host_param(v, t, &wd->hosts, &wd->nhosts);
 	case P_OPENFLAGS:
 		wd->openflags_set = true;
 		wd->openflags_pos = t->pos;
-		return openflags(v, t, &wd->openflags);
+		return vdb_openflags(v, t, &wd->openflags);
 	case P_STREAMS:
-		if (num1(v, t, VK_COUNT, 2, 256, &x) || x != floor(x))
-			return bad(v, t, "give a whole number of streams from 2 to 256");
+		if (vdb_num1(v, t, VK_COUNT, 2, 256, &x) || x != floor(x))
+			return vdb_bad(v, t, "give a whole number of streams from 2 to 256");
 		wd->streams = (unsigned)x;
 		wd->streams_pos = t->pos;
 		return 0;
-	default:
-		return bad(v, t, "%s", refusal(k->id));
+	default: return vdb_bad(v, t, "%s", refusal(k->id));
 	}
 }
 
@@ -754,29 +480,33 @@ static int loop_param(struct vdb *v, const struct vdb_tok *t, struct vdb_rd *rd,
 	double *a;
 	unsigned n, i;
 
-	if (nums(v, t, var == VDB_L_XFERSIZE || var == VDB_L_HITAREA ? VK_SIZE : VK_COUNT, &a, &n))
+	if (vdb_nums(v, t, var == VDB_L_XFERSIZE || var == VDB_L_HITAREA ? VK_SIZE : VK_COUNT, &a,
+		     &n))
 		return -EINVAL;
 	for (i = 0; i < n; i++) {
 		double x = a[i];
 
 		if (from_pct) {
 			if (!(x > 0 && x <= 100))
-				return bad(v, t, "compression= is a percentage above 0 and up to 100");
+				return vdb_bad(v, t,
+					       "compression= is a percentage above 0 and up to 100");
 			a[i] = x = round(100.0 / x * 1000) / 1000;
 		}
 		if ((var == VDB_L_RDPCT || var == VDB_L_RHPCT || var == VDB_L_WHPCT ||
 		     var == VDB_L_SEEKPCT) && !(x >= 0 && x <= 100))
-			return bad(v, t, "%g is not a percentage", x);
+			return vdb_bad(v, t, "%g is not a percentage", x);
 		if (var == VDB_L_THREADS && (x < 1 || x > 65536 || x != floor(x)))
-			return bad(v, t, "%g is not a whole number of threads from 1 to 65536", x);
+			return vdb_bad(v, t, "%g is not a whole number of threads from 1 to 65536",
+				       x);
 		if (var == VDB_L_XFERSIZE && (x <= 0 || fmod(x, 512)))
-			return bad(v, t, "the transfer size %.0f is not a multiple of 512 bytes", x);
+			return vdb_bad(v, t,
+				       "the transfer size %.0f is not a multiple of 512 bytes", x);
 		if (var == VDB_L_HITAREA && (x < 1 || x != floor(x)))
-			return bad(v, t, "give a hit area in whole bytes");
+			return vdb_bad(v, t, "give a hit area in whole bytes");
 		if (var == VDB_L_COMPRATIO && x < 1)
-			return bad(v, t, "a compression ratio is 1 or more");
+			return vdb_bad(v, t, "a compression ratio is 1 or more");
 		if (var == VDB_L_IORATE && x <= 0)
-			return bad(v, t, "a rate above 0");
+			return vdb_bad(v, t, "a rate above 0");
 	}
 	for (i = 0; i < rd->nloops && rd->loops[i].var != var; i++)
 		;
@@ -785,7 +515,7 @@ static int loop_param(struct vdb *v, const struct vdb_tok *t, struct vdb_rd *rd,
 		rd->nloops--;
 	}
 	if (rd->nloops == VDB_MAX_LOOPS)
-		return bad(v, t, "more than %d for-loops", VDB_MAX_LOOPS);
+		return vdb_bad(v, t, "more than %d for-loops", VDB_MAX_LOOPS);
 	l = &rd->loops[rd->nloops++];
 	*l = (struct vdb_loop){ var, a, n, t->pos };
 	return 0;
@@ -804,12 +534,12 @@ static int iorate(struct vdb *v, const struct vdb_tok *t, struct vdb_rd *rd)
 	}
 	for (unsigned i = 0; i < t->nitems; i++)
 		if (!strcasecmp(t->items[i], "max") || !strcmp(t->items[i], "curve"))
-			return bad(v, t, "max and curve stand alone: a list holds rates only");
+			return vdb_bad(v, t, "max and curve stand alone: a list holds rates only");
 	rd->iorate = VDB_IO_RATE;
 	if (t->nitems == 1 && t->dash[0] < 0) {
 		double x;
 
-		if (num1(v, t, VK_COUNT, 1e-9, 1e12, &x))
+		if (vdb_num1(v, t, VK_COUNT, 1e-9, 1e12, &x))
 			return -EINVAL;
 		rd->rate = x;
 		return 0;
@@ -831,60 +561,53 @@ static int rd_param(struct vdb *v, const struct vdb_tok *t, const struct kw *k)
 	switch (k->id) {
 	case P_WDS:
 		if (rd->nwds)
-			return bad(v, t, "wd= may be given once per rd: list the workloads in one, wd=(w1,w2)");
+			return vdb_bad(v, t,
+				       "wd= may be given once per rd: list the workloads in one, wd=(w1,w2)");
 		rd->wds_pos = t->pos;
-		return names(v, t, &rd->wds, &rd->nwds);
-	case P_RD_SDS:
-		rd->sds_pos = t->pos;
-		return names(v, t, &rd->sds, &rd->nsds);
+		return vdb_names(v, t, &rd->wds, &rd->nwds);
+	case P_RD_SDS: rd->sds_pos = t->pos; return vdb_names(v, t, &rd->sds, &rd->nsds);
 	case P_IORATE:
 		return iorate(v, t, rd);
 	case P_CURVE:
-		if (nums(v, t, VK_COUNT, &a, &n))
+		if (vdb_nums(v, t, VK_COUNT, &a, &n))
 			return -EINVAL;
 		if (n > 32)
-			return bad(v, t, "at most 32 points");
+			return vdb_bad(v, t, "at most 32 points");
 		for (unsigned i = 0; i < n; i++)
 			if (!(a[i] > 0 && a[i] <= 100))
-				return bad(v, t, "%g is not a percentage above 0 and up to 100", a[i]);
+				return vdb_bad(v, t, "%g is not a percentage above 0 and up to 100",
+					       a[i]);
 		rd->curve = a;
 		rd->ncurve = n;
 		rd->curve_pos = t->pos;
 		return 0;
-	case P_ELAPSED:
-		rd->elapsed_pos = t->pos;
-		return secs1(v, t, 1, &rd->elapsed);
-	case P_INTERVAL:
-		rd->interval_pos = t->pos;
-		return secs1(v, t, 1, &rd->interval);
-	case P_WARMUP:
-		rd->warmup_pos = t->pos;
-		return secs1(v, t, 0, &rd->warmup);
-	case P_PAUSE:
-		rd->pause_pos = t->pos;
-		return secs1(v, t, 0, &rd->pause);
+	case P_ELAPSED: rd->elapsed_pos = t->pos; return vdb_secs1(v, t, 1, &rd->elapsed);
+	case P_INTERVAL: rd->interval_pos = t->pos; return vdb_secs1(v, t, 1, &rd->interval);
+	case P_WARMUP: rd->warmup_pos = t->pos; return vdb_secs1(v, t, 0, &rd->warmup);
+	case P_PAUSE: rd->pause_pos = t->pos; return vdb_secs1(v, t, 0, &rd->pause);
 	case P_FOR:
 	case P_FORPCT:
 		return loop_param(v, t, rd, (enum vdb_loopvar)k->arg, k->id == P_FORPCT);
 	case P_DISTRIBUTION:
 		rd->distribution_pos = t->pos;
 		if (t->nitems != 1)
-			return bad(v, t, "give exponential or deterministic");
+			return vdb_bad(v, t, "give exponential or deterministic");
 		if (!strncasecmp("exponential", t->raw, strlen(t->raw)))
 			rd->deterministic = false;
 		else if (!strncasecmp("deterministic", t->raw, strlen(t->raw)))
 			rd->deterministic = true;
 		else if (!strncasecmp("uniform", t->raw, strlen(t->raw)))
-			return bad(v, t, "iowl spaces rated IOs evenly (deterministic) or as a Poisson process (exponential, vdbench's default), not with uniform gaps");
+			return vdb_bad(v, t,
+				       "iowl spaces rated IOs evenly (deterministic) or as a Poisson process (exponential, vdbench's default), not with uniform gaps");
 		else
-			return bad(v, t, "give exponential, deterministic (or uniform, which iowl does not do)");
+			return vdb_bad(v, t,
+				       "give exponential, deterministic (or uniform, which iowl does not do)");
 		return 0;
 	case P_OPENFLAGS:
 		rd->openflags_set = true;
 		rd->openflags_pos = t->pos;
-		return openflags(v, t, &rd->openflags);
-	default:
-		return bad(v, t, "%s", refusal(k->id));
+		return vdb_openflags(v, t, &rd->openflags);
+	default: return vdb_bad(v, t, "%s", refusal(k->id));
 	}
 }
 
@@ -931,18 +654,19 @@ static int def_start(struct vdb *v, enum vdb_section s, const struct vdb_tok *t)
 	struct vdb_head *h;
 	char *name = NULL;
 
-	if (name1(v, t, &name))
+	if (vdb_name1(v, t, &name))
 		return -EINVAL;
 	if (!strcmp(name, "default")) {
 		v->cur = -1;
 		return 0;
 	}
 	if (strchr(name, '*') || strchr(name, '?'))
-		return bad(v, t, "a name may not hold a wildcard");
+		return vdb_bad(v, t, "a name may not hold a wildcard");
 	for (unsigned i = 0; i < *d.n; i++)
 		if (!strcmp(def_at(&d, i)->name, name))
-			return bad(v, t, "%s=%s is defined twice (vdbench does not allow duplicate names)",
-				   section_names[s], name);
+			return vdb_bad(v, t,
+				       "%s=%s is defined twice (vdbench does not allow duplicate names)",
+				       section_names[s], name);
 	h = vdb_push(v, d.arr, d.n, d.size);
 	if (!h)
 		return vdb_nomem(v, &t->pos);
@@ -963,8 +687,9 @@ static int unknown(struct vdb *v, enum vdb_section sec, const struct vdb_tok *t)
 
 	/* A general parameter after the definitions started is out of place, not unknown. */
 	if (sec != VDB_S_GENERAL && kw_find(general_kw, t->key))
-		return bad(v, t, "%s= is a general parameter: put it before the first hd=, sd=, wd= or rd= (vdbench reads them in that order)",
-			   kw_find(general_kw, t->key)->name);
+		return vdb_bad(v, t,
+			       "%s= is a general parameter: put it before the first hd=, sd=, wd= or rd= (vdbench reads them in that order)",
+			       kw_find(general_kw, t->key)->name);
 	for (const struct kw *k = section_kw[sec]; k->name && n < 128; k++)
 		cands[n++] = k->name;
 	best = suggest_closest(t->key, cands, n);

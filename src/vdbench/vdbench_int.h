@@ -285,8 +285,32 @@ int vdb_section_start(enum vdb_section sec, const char *key);
 /* params.c: keyword=value into the model, with vdbench's checks of each value. */
 /* Starts a definition (hd=, sd=, wd=, rd=) or applies a parameter of the current one. */
 int vdb_param(struct vdb *v, enum vdb_section *sec, const struct vdb_tok *t);
+
+/* params_value.c: a parameter's value as vdbench reads it; errors name FILE:LINE key=value. */
 /* Parses one number as vdbench does: k, m, g, t (1024s, optional b), h; time: m is minutes. */
 int vdb_number(const char *s, bool time, double *out);
+enum vdb_vk {
+	VK_COUNT,			/* a plain number (k, m, g, t allowed, as vdbench does) */
+	VK_SIZE,			/* bytes */
+	VK_TIME,			/* seconds; m minutes, h hours */
+};
+/* "FILE:LINE: key=value: <why>" into v->err.  Returns -EINVAL. */
+int vdb_bad(struct vdb *v, const struct vdb_tok *t, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* The items of t as numbers, ranges (a-b,step) and (a-b,d) expanded as vdbench does. */
+int vdb_nums(struct vdb *v, const struct vdb_tok *t, enum vdb_vk kind, double **out, unsigned *n);
+/* One number from lo to hi; a percentage; a whole number of seconds from lo. */
+int vdb_num1(struct vdb *v, const struct vdb_tok *t, enum vdb_vk kind, double lo, double hi,
+	     double *out);
+int vdb_pct1(struct vdb *v, const struct vdb_tok *t, double *out);
+int vdb_secs1(struct vdb *v, const struct vdb_tok *t, double lo, double *out);
+/* The items of t as names, (sd1-sd32) ranges expanded; one name. */
+int vdb_names(struct vdb *v, const struct vdb_tok *t, char ***out, unsigned *n);
+int vdb_name1(struct vdb *v, const struct vdb_tok *t, char **out);
+/* range=(a,b): in percent of the lun (up to 200 across its end) or in bytes. */
+int vdb_range2(struct vdb *v, const struct vdb_tok *t, struct vdb_range *r);
+/* openflags= (o_direct, directio, fsync) as VDB_OF_ flags into *out. */
+int vdb_openflags(struct vdb *v, const struct vdb_tok *t, unsigned *out);
 
 /* check.c: the checks once every parameter is read, and what they and the translation share. */
 /* Hosts, counts, luns, references, skews, times.  Returns 0 or -EINVAL with err set. */
