@@ -7,6 +7,7 @@
  *   IOWL_FAULT_HANG_AFTER=N     call N+1 never returns (a hung device)
  *   IOWL_FAULT_HANG_MARK=PATH   ... and creates PATH as it hangs (a test waits for it)
  *   IOWL_FAULT_STALL_AT=N       call N takes 300 ms (a device that stalls once)
+ *   IOWL_FAULT_SLOW_EVERY=N:US  every Nth call takes US microseconds longer (a slow device)
  *   IOWL_FAULT_LOSE_OFFSET=N    a pwrite at offset N reports success and writes nothing (lost write)
  *   IOWL_FAULT_MISDIRECT=N:M    a pwrite at offset N lands at offset M (misdirected write)
  * Only files whose path contains IOWL_FAULT_MATCH (default "iowl-fault") are affected.
@@ -51,6 +52,7 @@ static int fault(int fd, off_t off)
 	long eintr = env_long("IOWL_FAULT_EINTR_EVERY");
 	long hang = env_long("IOWL_FAULT_HANG_AFTER");
 	long stall = env_long("IOWL_FAULT_STALL_AT");
+	const char *slow = getenv("IOWL_FAULT_SLOW_EVERY");
 
 	if (!matches(fd))
 		return 0;
@@ -66,6 +68,8 @@ static int fault(int fd, off_t off)
 	}
 	if (stall > 0 && calls == stall)
 		usleep(300000);
+	if (slow && atol(slow) > 0 && strchr(slow, ':') && calls % atol(slow) == 0)
+		usleep((useconds_t)atol(strchr(slow, ':') + 1));
 	if (eio >= 0 && off == eio) {
 		errno = EIO;
 		return -1;
