@@ -12,6 +12,7 @@
 #include "iowl/engine.h"
 #include "iowl/options.h"
 #include "iowl/profile.h"
+#include "iowl/ranks.h"
 #include "iowl/analyze.h"
 #include "iowl/curve.h"
 #include "iowl/suggest.h"
@@ -332,10 +333,18 @@ int cli_parse(int argc, char **argv, struct iowl_run *run, struct iowl_err *err)
 		ret = err_set(err,
 			      "--profile=%s makes its own jobs: not with --name jobs beside it (run them apart)",
 			      prof->name);
+	/* act's table is one run's, of one process's workers */
+	if (!ret && prof_at && !strcmp(prof->name, "act") &&
+	    (run->opts.nsweeps || run->opts.ncurve || ranks_on()))
+		ret = err_set(err,
+			      "--profile=act: its table is of one run in one process: not with %s",
+			      run->opts.nsweeps ? "--sweep" :
+			      run->opts.ncurve	? "--curve" :
+						  "MPI ranks (run it on each host)");
 	if (!ret && prof_at) {
 		struct profile_ctx c = { run, &cur, prof_at, err };
 
-		ret = profile_jobs(prof, profile_add, &c);
+		ret = profile_jobs(prof, profile_add, &c, err);
 	}
 	if (!ret && run->opts.report && !(run->opts.command = cli_command(argc, argv)))
 		ret = err_nomem(err, "out of memory");

@@ -38,7 +38,7 @@ static const struct {
 	[DBG_MUTEX] = { "mutex", NULL,
 			"fio's inter-process mutexes: iowl's clones are threads that share no lock on the IO path" },
 	[DBG_PROFILE] = { "profile", NULL,
-			  "fio's built-in profiles (tiobench, act): iowl has none" },
+			  "fio's profile interface: iowl's profiles (tiobench, act) are the jobs they make, traced under parse" },
 	[DBG_TIME] = { "time", "the clock: the calibrated TSC or clock_gettime, and its rate",
 		       NULL },
 	[DBG_NET] = { "net", NULL,

@@ -929,7 +929,7 @@ static const struct opt_def options[] = {
 	{ .name = "cgroup_nodelete", .type = OPT_BOOL, .off = O(cgroup_nodelete), .def = "0",
 	  .category = "place", .help = "keep the cgroups the run made instead of removing them at the end" },
 	{ .name = "profile", .type = OPT_FUNC, .parse = opt_parse_profile, .category = "job",
-	  .help = "fio's built-in job set, on the command line: --profile=tiobench (with --size=MiB, --block, --numruns, --dir, --threads); act is refused" },
+	  .help = "fio's built-in job set, on the command line: --profile=tiobench (with --size=MiB, --block, --numruns, --dir, --threads) or --profile=act (--device-names=..., iowl --profile=act --cmdhelp)" },
 	{ .name = "read_iolog_chunked", .type = OPT_BOOL, .off = O(read_iolog_chunked), .def = "0",
 	  .category = "replay",
 	  .help = "read a text read_iolog as the replay goes, a chunk of 4096 IOs at a time, instead of whole before the run (memory bounded)" },

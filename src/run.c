@@ -12,6 +12,7 @@
 
 #include <jansson.h>
 
+#include "iowl/act.h"
 #include "iowl/blktrace.h"
 #include "iowl/analyze.h"
 #include "iowl/bwlog.h"
@@ -28,6 +29,7 @@
 #include "iowl/report.h"
 #include "iowl/cgroup.h"
 #include "iowl/cachefill.h"
+#include "iowl/profile.h"
 #include "iowl/run.h"
 #include "iowl/target.h"
 
@@ -331,6 +333,7 @@ int run_collect(struct iowl_run *run, struct run_outcome *o)
 	int ret = 0;
 
 	memset(o, 0, sizeof(*o));
+	act_table_reset(profile_act_slices());
 	ivl_setup(run);
 	run->ctl.fill_exact = !run->opts.cfill ? 0 :
 			      run->opts.fill_exact ? run->opts.fill_exact : CFILL_EXACT_DEFAULT;
@@ -372,6 +375,7 @@ int run_collect(struct iowl_run *run, struct run_outcome *o)
 	run->bwlog = NULL;
 	idleprof_stop(ip, &o->idle);
 	o->r.idle = ip ? &o->idle : NULL;
+	o->r.act = act_table();
 	run->signal = run_signal_seen();
 	not_run_why(run, ret, &why, reason, sizeof(reason));
 	if (o->res.collected && run_add_not_run(run, &o->res, reason))

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "iowl/act.h"
 #include "iowl/clock.h"
 #include "iowl/engine.h"
 #include "iowl/interval.h"
@@ -187,8 +188,11 @@ int run_print_reports(const struct iowl_run *run, FILE *f, struct run_result *r)
 	int ret = 0;
 
 	errno = 0;	/* a failed write leaves why (ENOSPC, EPIPE) where the reports say EIO */
+	/* --profile=act's table first, as fio's act prints it when the last job ends */
+	if (r->act && (run->opts.formats & (OUT_TERSE | OUT_NORMAL)))
+		ret = act_print(f, r->act);
 	/* fio's order: terse, then JSON, then normal */
-	if (run->opts.formats & OUT_TERSE)
+	if (!ret && (run->opts.formats & OUT_TERSE))
 		ret = report_terse(f, r, run->opts.terse_version ? run->opts.terse_version : 3);
 	if (!ret && (run->opts.formats & (OUT_JSON | OUT_JSONPLUS)))
 		ret = report_json(f, r, run->opts.formats & OUT_JSONPLUS);

@@ -22,6 +22,7 @@
 #include "iowl/lattarget.h"
 #include "iowl/debug.h"
 #include "iowl/iosched.h"
+#include "iowl/profile.h"
 #include "worker_int.h"
 
 struct worker *worker_new(const struct job *job, unsigned clone, unsigned number,
@@ -323,7 +324,10 @@ int worker_setup(struct worker *w)
 	}
 	if (!ret && o->latency_target && !(w->lt = calloc(1, sizeof(*w->lt))))
 		ret = err_nomem(&w->err, "out of memory");
-	w->lat_limits = w->lt || o->max_latency[0] || o->max_latency[1] || o->max_latency[2];
+	if (!ret && act_count_init(&w->act, profile_act_slices(), ACT_SLICE_S * NSEC_PER_SEC))
+		ret = err_nomem(&w->err, "out of memory");
+	w->lat_limits =
+		w->lt || o->max_latency[0] || o->max_latency[1] || o->max_latency[2] || w->act.n;
 	if (!ret && !(w->gen = gen_new(w->job, w->clone, w->number, &w->plan, &w->err)))
 		ret = -EINVAL;
 	if (!ret && (stats_init(&w->stats, stats_dirs(w->job), o->slat_percentiles,
@@ -578,6 +582,7 @@ void *worker_main(void *arg)
 	getrusage(RUSAGE_THREAD, &ru0);
 	now = clock_ns();
 	w->start_ns = now;
+	act_count_start(&w->act, now);
 	worker_samples_restart(w, now);
 	if (o->ramp_time) {
 		w->ramp_end_ns = now + o->ramp_time;
@@ -651,6 +656,8 @@ void *worker_main(void *arg)
 		}
 	}
 out:
+	if (w->act.n) /* its hours into the run's ACT table, as fio's act at a thread's exit */
+		act_table_add(&w->act);
 	worker_flow_leave(w);
 	/*
 	 * io_uring rings made with SINGLE_ISSUER can only be waited on by the thread that made
@@ -707,6 +714,7 @@ void worker_free(struct worker *w)
 	hist_free(w->steps.scratch);
 	free(w->cmdprio);
 	free(w->lt);
+	act_count_free(&w->act);
 	free(w);
 }
 

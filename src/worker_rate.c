@@ -225,6 +225,7 @@ void worker_lat_limits(struct worker *w, const struct io_u *io, uint64_t lat, ui
 {
 	uint64_t max = w->job->o.max_latency[io->op];
 	enum lt_action a = LT_NONE;
+	int l;
 
 	if (max && lat > max) {
 		if (!w->error_stop)
@@ -232,6 +233,15 @@ void worker_lat_limits(struct worker *w, const struct io_u *io, uint64_t lat, ui
 				  w->job->o.name, (unsigned long long)(lat / 1000),
 				  (unsigned long long)(max / 1000));
 		worker_record_error(w, io, ETIMEDOUT);
+	}
+	if (w->act.n && !w->ramp_end_ns && w->m_lat && (l = act_add(&w->act, lat, now)) >= 0) {
+		if (!w->error_stop) /* fio: its per-IO hook fails the IO (error 1) */
+			iowl_warn("job '%s': act: %.2f%% of hour %u's IOs over %u ms exceeds ACT's %.1f%%",
+				  w->job->o.name,
+				  100.0 * (double)w->act.slice[w->act.cur - 1].over[l] /
+					  (double)w->act.slice[w->act.cur - 1].ios,
+				  w->act.cur, act_limit_ms[l], act_permille[l] / 10.0);
+		worker_record_error(w, io, EPERM);
 	}
 	if (!w->lt)
 		return;

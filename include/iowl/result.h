@@ -132,6 +132,7 @@ struct run_result {
 	unsigned nranks;
 	const char *mpi; /* the MPI library */
 	const struct idleprof_result *idle; /* --idle-prof; NULL: none */
+	const struct act_table *act;	    /* --profile=act's latency table; NULL: none */
 };
 
 /* The units reported so far, while a run collects them. */

@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "iowl/act.h"
 #include "iowl/engine.h"
 #include "iowl/err.h"
 #include "iowl/fill.h"
@@ -85,7 +86,7 @@ struct worker {
 	struct io_u **pend;		/* queued, not yet committed: pend[0..pending) */
 	unsigned nfree;
 	unsigned qd;	 /* IOs in flight at most: the depth, or latency_target's */
-	bool lat_limits; /* max_latency or latency_target: each completion is checked */
+	bool lat_limits; /* max_latency, latency_target or act: each completion is checked */
 	unsigned inflight;
 	unsigned pending;		/* queued, not yet committed */
 	struct io_u **requeue;		/* IOs to issue again: refused (BUSY), short, EAGAIN or EINTR */
@@ -153,6 +154,7 @@ struct worker {
 	const struct io_u *sys_io; /* the IO of that call (sync engines), NULL: a batch */
 	struct iomem mem;	   /* the IO buffers' memory (eng.buf_base is in it) */
 	struct lat_target *lt;	   /* latency_target's search, NULL: none */
+	struct act_count act;	   /* --profile=act: its hourly latency counts */
 	bool lt_drain;		   /* the depth went down: no new IO until the queue is empty */
 	bool lt_final;		   /* the depth is found: reset the statistics once it is empty */
 	struct flow *flow;	   /* flow=: the phase's flow of this job's flow_id, NULL: none */

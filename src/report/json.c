@@ -11,6 +11,7 @@
 #include <jansson.h>
 
 #include "disk.h"
+#include "iowl/act.h"
 #include "iowl/idleprof.h"
 #include "iowl/clock.h"
 #include "iowl/report.h"
@@ -362,6 +363,8 @@ static int json_add_run_iowl(json_t *root, const struct run_result *r)
 		json_object_set_new(o, "command", report_json_str(r->command));
 	if (o && r->iostat_log)
 		json_object_set(o, "iostat", r->iostat_log);
+	if (o && r->act) /* --profile=act's table and verdict */
+		json_object_set_new(o, "act", act_json(r->act));
 	if (o && r->nranks) { /* a run over MPI: iowl.ranks[] and iowl.cluster */
 		json_t *c = report_ranks_json(r);
 

@@ -4,8 +4,8 @@
 # (seqwrite, randwrite, seqread, randread) over .fio.tio.1 to .fio.tio.4, direct, ioengine=sync,
 # 4 KiB blocks, 4 KiB per MiB of memory per job.  Compared with fio's JSON job for job (name,
 # group, direction, IOs and bytes) on /dev/shm.  Its own options (size in MiB, block, numruns,
-# threads, dir) take effect in iowl; fio 3.33 ignores them (README: differences).  act is refused
-# with the reason, and profile= in a job file (fio ignores it there) is an error at its line.
+# threads, dir) take effect in iowl; fio 3.33 ignores them (README: differences).  profile= in a
+# job file (fio ignores it there) is an error at its line.  act: tests/func/profile_act.sh.
 . "$(dirname "$0")/../lib.sh"
 w=$(mktemp -d /dev/shm/iowl-profile.XXXXXX) || skip "cannot make a directory on /dev/shm"
 on_exit "rm -rf $w"
@@ -61,11 +61,9 @@ expected:
 $want"
 [ "$(stat -c %s sub/.fio.tio.1)" = 2097152 ] || fail "size=8: .fio.tio.1 is $(stat -c %s sub/.fio.tio.1) bytes, expected a quarter of 8 MiB"
 [ "$(jget "$SCRATCH/out" jobs.0.job_runtime)" -gt 0 ] || fail "no runtime"
-# its options listed, act refused, errors
+# its options listed, errors
 expect_status 0 "$IOWL" --profile=tiobench --cmdhelp
 [ "$(cut -d' ' -f1 "$SCRATCH/out" | tr '\n' ' ')" = "size block numruns dir threads " ] || fail "--profile=tiobench --cmdhelp: $(cat "$SCRATCH/out")"
-expect_status 1 "$IOWL" --profile=act --device-names=/dev/null
-grep -q "act profile is refused: its verdict is a table" "$SCRATCH/err" || fail "act: $(cat "$SCRATCH/err")"
 expect_status 1 "$IOWL" --profile=nosuch
 grep -q "fio has no such profile" "$SCRATCH/err" || fail "nosuch: $(cat "$SCRATCH/err")"
 expect_status 1 "$IOWL" --profile=tiobench --block=4q
