@@ -77,12 +77,12 @@ int cli_check_jobs(const struct iowl_run *run, struct iowl_err *err)
 			return job_opt_err(job, OPT_ID_clocksource, err,
 					   "the run has one clock: job '%s' asks for another than the jobs before it (give clocksource in [global])",
 					   job->o.name);
-		if (c == CLOCK_SRC_CPU && !iowl_clock.tsc)
+		if (c == CLOCK_SRC_CPU && !iowl_clock.tsc && !iowl_clock.pending)
 			return job_opt_err(job, OPT_ID_clocksource, err,
 					   "clocksource=cpu: this CPU has no invariant time-stamp counter iowl could calibrate (or IOWL_CLOCK=gettime is set); use clock_gettime");
 		want = c ? c : want;
 		if (c == CLOCK_SRC_GETTIME) /* before any worker starts */
-			iowl_clock.tsc = false;
+			iowl_clock.tsc = iowl_clock.pending = false;
 	}
 	if (o->bandwidth_log && !o->parse_only && access(".", W_OK))
 		return err_errno(err, errno,

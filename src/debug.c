@@ -112,10 +112,9 @@ int debug_parse(const char *list, struct iowl_err *err)
 	if (ret)
 		return ret;
 	iowl_debug = mask;
-	if (iowl_clock.tsc)
+	if (iowl_clock.tsc || iowl_clock.pending) /* main() prints its rate once calibrated */
 		dprint(DBG_TIME,
-		       "clock: the invariant TSC, %.6f GHz, calibrated against CLOCK_MONOTONIC",
-		       iowl_clock.ghz);
+		       "clock: the invariant TSC, calibrated against CLOCK_MONOTONIC when a run starts");
 	else
 		dprint(DBG_TIME,
 		       "clock: clock_gettime(CLOCK_MONOTONIC) (no invariant TSC, or IOWL_CLOCK=gettime)");

@@ -9,6 +9,7 @@
 #include "iowl/analyze_run.h"
 #include "iowl/cli.h"
 #include "iowl/curve.h"
+#include "iowl/debug.h"
 #include "iowl/clock.h"
 #include "iowl/cluster.h"
 #include "iowl/metrics.h"
@@ -59,6 +60,8 @@ int main(int argc, char **argv)
 		return leave(IOWL_EXIT_OK);
 	}
 	run_ranks_quiet(&run);
+	if (!ret && !run.opts.parse_only && clock_ready()) /* before any thread, after parsing */
+		dprint(DBG_TIME, "clock: the invariant TSC, %.6f GHz", iowl_clock.ghz);
 	if (!ret && (run.opts.metrics.port || run.opts.metrics.textfile_dir) &&
 	    !(run.opts.mx = metrics_start(&run.opts.metrics, &err)))
 		ret = -EINVAL;

@@ -22,10 +22,11 @@
 /*
  * Calibration of the time-stamp counter against CLOCK_MONOTONIC.  It is the one process-wide
  * setting outside struct iowl_run, because it describes the machine, not a run: clock_init()
- * fills it once in main() before any thread starts, and it is only read afterwards.
+ * and clock_ready() fill it in main() before any thread starts, and it is only read afterwards.
  */
 struct iowl_clock {
 	bool tsc;		/* false: every read is a clock_gettime() */
+	bool pending;		/* the TSC is to be used: calibrated by clock_ready() */
 	uint64_t tsc0;		/* counter value at ns0 */
 	uint64_t ns0;		/* CLOCK_MONOTONIC at calibration */
 	uint64_t mult;		/* ns = ns0 + ((tsc - tsc0) * mult >> 32) */
@@ -42,10 +43,18 @@ enum clock_src {
 };
 
 /*
- * Calibrates the TSC when the CPU says it is invariant (constant rate, not stopped in idle
- * states) and IOWL_CLOCK is not "gettime"; about 20 ms.  Returns true when the TSC is used.
+ * Starts the TSC's calibration when the CPU says it is invariant (constant rate, not stopped in
+ * idle states) and IOWL_CLOCK is not "gettime": its first reading of both clocks.  Until
+ * clock_ready(), clock_ns() reads CLOCK_MONOTONIC.  Returns true when the TSC is to be used.
  */
 bool clock_init(void);
+
+/*
+ * Ends the calibration, 20 ms after clock_init() (sleeping what parsing the jobs left of it),
+ * when a run is to start: --parse-only, --version and job files that do not parse do not wait.  Called
+ * before any thread starts.  Returns true when the TSC is used.
+ */
+bool clock_ready(void);
 
 static inline uint64_t clock_gettime_ns(void)
 {
