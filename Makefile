@@ -218,9 +218,14 @@ FORCE:
 # fio's side of the comparisons with fio, stored so that make test need not start fio for each
 # (tests/fio-diff/ref, tests/data/fio-examples.ref): after changing a case, tests/fio-diff/run.sh
 # or tests/helpers/fdsum.c, or with another fio; until then the tests run fio live where it differs.
+# Likewise fio's answers the tests know (tests/data/fio-kept.ref, tests/lib.sh's fio_kept).
 fio-ref: $(O)/iowl $(HELPER_BIN)
 	IOWL=$(O)/iowl HELPERS=$(O)/helpers SHIMS=$(O)/shim sh tests/fio-diff/run.sh --ref
 	IOWL=$(O)/iowl HELPERS=$(O)/helpers SHIMS=$(O)/shim sh tests/func/fio_examples.sh --ref
+	rm -f tests/data/fio-kept.ref
+	for t in $$(grep -l 'fio_kept\|same_as_fio' tests/func/*.sh); do \
+		IOWL_FIO_KEEP=1 IOWL=$(O)/iowl HELPERS=$(O)/helpers SHIMS=$(O)/shim sh $$t || exit 1; done
+	LC_ALL=C sort -k2,2 -k1,1 -o tests/data/fio-kept.ref tests/data/fio-kept.ref
 
 asan:
 	$(MAKE) O=build-asan SAN="-fsanitize=address -fno-omit-frame-pointer" CFLAGS="-O1 -g" test

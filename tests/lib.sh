@@ -102,9 +102,29 @@ have_fio() {
 	[ -n "${IOWL_FIO_VERSION+set}" ] || IOWL_FIO_VERSION=$(fio --version 2>/dev/null)
 	case $IOWL_FIO_VERSION in fio-3*) return 0 ;; *) return 1 ;; esac
 }
+# fio's answers kept: where a test asks fio a question whose answer it knows (the blocks of an
+# iolog, a summary of fio's JSON: the answer expected of iowl), that fio gave that answer is kept
+# in tests/data/fio-kept.ref, a line per question: the MD5 of fio's version, the test's own text
+# and the question (its scratch directory's name left out), then the test's name.  A fio start
+# costs ~0.15 s of CPU (its clock calibration); a kept answer is not asked again.  A change of
+# fio or of the test asks fio live again, until make fio-ref (IOWL_FIO_KEEP=1) keeps the answers
+# anew.  if have_fio && ! fio_kept QUESTION...; then ask fio, check; fio_keep QUESTION...; fi
+FIO_KEPT=$(cd "$(dirname "$0")/../data" 2> /dev/null && pwd)/fio-kept.ref
+FIO_TEST=$(cd "$(dirname "$0")" && pwd)/$(basename "$0")
+fio_key() {
+	{ echo "$IOWL_FIO_VERSION"; md5sum < "$FIO_TEST"; printf '%s\n' "$@" | sed "s|$SCRATCH|SCRATCH|g"; } |
+		md5sum | cut -c1-32
+}
+fio_kept() {
+	[ -z "$IOWL_FIO_KEEP" ] && [ -f "$FIO_KEPT" ] && grep -q "^$(fio_key "$@") " "$FIO_KEPT" &&
+		echo "fio's answer kept (tests/data/fio-kept.ref): $*"
+}
+fio_keep() {
+	[ -z "$IOWL_FIO_KEEP" ] || echo "$(fio_key "$@") $(basename "$FIO_TEST" .sh)" >> "$FIO_KEPT"
+}
 # same_as_fio SUMMARY EXPECTED ARGS...: runs iowl with ARGS and JSON output, and fio too where
-# have_fio; SUMMARY (a function printing lines from a JSON file) must give EXPECTED (its lines
-# joined by ';') for iowl, and the same for fio.
+# have_fio (unless its answer is kept); SUMMARY (a function printing lines from a JSON file) must
+# give EXPECTED (its lines joined by ';') for iowl, and the same for fio.
 same_as_fio() {
 	sum=$1 want=$2
 	shift 2
@@ -113,9 +133,11 @@ same_as_fio() {
 	got=$("$sum" "$SCRATCH/i.json" | paste -sd ';' -)
 	[ "$got" = "$want" ] || fail "iowl $*: got '$got', expected '$want'"
 	have_fio || return 0
+	fio_kept same_as_fio "$sum" "$want" "$@" && return 0
 	fio --output-format=json --output="$SCRATCH/f.json" "$@" > /dev/null 2> "$SCRATCH/f.err" ||
 		{ cat "$SCRATCH/f.err"; fail "fio $*"; }
 	fgot=$("$sum" "$SCRATCH/f.json" | paste -sd ';' -)
 	[ "$fgot" = "$got" ] || fail "$*: fio gave '$fgot', iowl '$got'"
+	fio_keep same_as_fio "$sum" "$want" "$@"
 	echo "same as fio: $* -> $got"
 }
