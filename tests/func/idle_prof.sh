@@ -14,11 +14,13 @@ grep -q "^CPU idleness:" cal.txt && grep -q "^  unit work: mean=[0-9.]*us, stdde
 grep -q "system:" cal.txt && fail "calibrate reports a system idleness"
 awk -F'[=u]' '/unit work/ { exit !($3 > 0) }' cal.txt || fail "unit of work not timed"
 
-# percpu: one figure per CPU, each a percentage, system their mean; JSON as fio's.
-"$IOWL" $job --idle-prof=percpu --output-format=json > p.json || fail "percpu run"
-python3 - "$ncpu" p.json <<'PY' || fail "percpu JSON"
+# percpu: one figure per CPU, each a percentage, system their mean; JSON as fio's, and the text
+# block of the same run (one run: an idle-profiled run is a second of CPU or more, calibration
+# and idle threads).
+"$IOWL" $job --idle-prof=percpu --output-format=json,normal --output=p.out || fail "percpu run"
+python3 - "$ncpu" p.out <<'PY' || fail "percpu JSON"
 import json, sys
-n = int(sys.argv[1]); c = json.load(open(sys.argv[2]))["cpu_idleness"]
+n = int(sys.argv[1]); c = json.JSONDecoder().raw_decode(open(sys.argv[2]).read())[0]["cpu_idleness"]
 keys = ["system"] + ["cpu-%d" % i for i in range(n)] + ["unit_mean", "unit_stddev"]
 assert list(c) == keys, list(c)
 cpus = [c["cpu-%d" % i] for i in range(n)]
@@ -26,35 +28,37 @@ assert all(0 <= v <= 100 for v in cpus), cpus
 assert abs(c["system"] - sum(cpus) / n) < 0.01, (c["system"], cpus)
 assert c["unit_mean"] > 0 and c["unit_stddev"] >= 0, c
 PY
-"$IOWL" $job --idle-prof=percpu > p.txt || fail "percpu text run"
-grep -q "^CPU idleness:" p.txt && grep -q "^  system: [0-9.]*%$" p.txt &&
-	grep -q "^  unit work: mean=" p.txt || { tail -8 p.txt; fail "percpu text"; }
-[ "$(grep '^  percpu: ' p.txt | tr ',' '\n' | grep -c '%')" = "$ncpu" ] ||
-	{ grep percpu p.txt; fail "percpu: not $ncpu figures"; }
-
-# system: the mean only.
-"$IOWL" $job --idle-prof=system --output-format=json > s.json || fail "system run"
-python3 -c 'import json, sys
-c = json.load(open(sys.argv[1]))["cpu_idleness"]
-sys.exit(list(c) != ["system", "unit_mean", "unit_stddev"])' s.json || fail "system JSON"
+grep -q "^CPU idleness:" p.out && grep -q "^  system: [0-9.]*%$" p.out &&
+	grep -q "^  unit work: mean=" p.out || { tail -8 p.out; fail "percpu text"; }
+[ "$(grep '^  percpu: ' p.out | tr ',' '\n' | grep -c '%')" = "$ncpu" ] ||
+	{ grep percpu p.out; fail "percpu: not $ncpu figures"; }
 "$IOWL" $job --output-format=json > n.json || fail "plain run"
 grep -q cpu_idleness n.json && fail "cpu_idleness without --idle-prof"
 
 # The figure follows the load iowl itself puts on the CPUs: a job that keeps every CPU busy
 # leaves the idle-priority threads little, a throttled job leaves them most.  Other programs on
-# the machine lower both, so the busy run is judged against the throttled one next to it.
-idle=$("$IOWL" $job --rate_iops=100 --idle-prof=system --output-format=json |
-	python3 -c 'import json, sys; print(json.load(sys.stdin)["cpu_idleness"]["system"])') ||
-	fail "throttled run"
-busy=$("$IOWL" $job --numjobs="$ncpu" --idle-prof=system --output-format=json |
-	python3 -c 'import json, sys; print(json.load(sys.stdin)["cpu_idleness"]["system"])') ||
-	fail "busy run"
-if awk -v i="$idle" 'BEGIN { exit !(i >= 30) }'; then
-	awk -v i="$idle" -v b="$busy" 'BEGIN { exit !(b < i / 2) }' ||
-		fail "busy run idleness $busy% not under half the throttled run's $idle%"
-else
-	echo "note: throttled run saw only $idle% idle (machine busy): busy/idle comparison not judged"
-fi
+# the machine lower both, so the busy run is judged against the throttled one next to it; and
+# as a run's figure covers its workers' start and end too, which a loaded machine stretches (a
+# busy run has been seen at 50 % next to a throttled one at 34 %), a pair that fails is run
+# again, up to three.  The throttled run's JSON is system mode's: the mean only.
+system() { python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["cpu_idleness"]["system"])' "$1"; }
+judged="" seen=""
+for i in 1 2 3; do
+	"$IOWL" $job --rate_iops=100 --idle-prof=system --output-format=json > s.json || fail "throttled run"
+	python3 -c 'import json, sys
+c = json.load(open(sys.argv[1]))["cpu_idleness"]
+sys.exit(list(c) != ["system", "unit_mean", "unit_stddev"])' s.json || fail "system JSON"
+	"$IOWL" $job --numjobs="$ncpu" --idle-prof=system --output-format=json > b.json || fail "busy run"
+	idle=$(system s.json) busy=$(system b.json)
+	seen="$seen throttled $idle% busy $busy%;"
+	awk -v i="$idle" 'BEGIN { exit !(i >= 30) }' || break
+	judged=1
+	awk -v i="$idle" -v b="$busy" 'BEGIN { exit !(b < i / 2) }' && break
+	judged=2
+done
+[ "$judged" != 2 ] || fail "busy run idleness not under half the throttled run's in three pairs:$seen"
+[ -n "$judged" ] || echo "note: the throttled run saw under 30% idle (machine busy):$seen busy/idle comparison not judged"
+echo "idleness:$seen"
 
 expect_status 1 "$IOWL" --idle-prof=all $job
 grep -q "use system, percpu or calibrate" "$SCRATCH/err" || fail "bad mode: $(cat "$SCRATCH/err")"
