@@ -140,6 +140,18 @@ rm -f "$SCRATCH"/status.* "$SCRATCH/killed" "$SCRATCH"/started.*
 mp=$!
 sh "$MPI_SIGNAL" INT $mp "$SCRATCH/sigint" 0 1 2
 read -r t0 < "$SCRATCH/sigint"
+# (the launcher is given 30 s to end: one that does not is a failure said, not a test hanging
+# until run-one.sh's timeout, as mpich_fail once did under load)
+n=0
+while kill -0 $mp 2> /dev/null && [ $n -lt 3000 ]; do
+	sleep 0.01
+	n=$((n + 1))
+done
+if kill -0 $mp 2> /dev/null; then
+	ps -o pid,stat,args --ppid $mp 2> /dev/null
+	kill -9 $mp
+	fail "SIGINT: $MPIRUN still runs 30 s after it (ranks' statuses: $(cat "$SCRATCH"/status.* 2> /dev/null | tr '\n' ' '))"
+fi
 wait $mp
 for r in 0 1 2; do
 	mpi_await $r
