@@ -312,7 +312,7 @@ int target_renew(const struct job *job, struct target_plan *plan, struct iowl_er
 		struct target_file *f = &plan->files[i];
 		int fd, ret;
 
-		if (f->is_bdev || f->fd < 0)
+		if (f->is_bdev || (f->fd < 0 && !plan->lazy))
 			continue;
 		if (unlink(f->path) && errno != ENOENT) {
 			int e = errno;
@@ -323,6 +323,10 @@ int target_renew(const struct job *job, struct target_plan *plan, struct iowl_er
 		fd = open(f->path, open_flags(job, f) | O_CREAT, 0644);
 		if (fd < 0)
 			return open_err(job, f, errno, err);
+		if (f->fd < 0) { /* openfiles: a file closed now is opened again at its first IO */
+			close(fd);
+			continue;
+		}
 		/* The same descriptor number: the engine keeps using the file it was given. */
 		if (dup3(fd, f->fd, O_CLOEXEC) < 0) {
 			int e = errno;

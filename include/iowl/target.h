@@ -54,7 +54,8 @@ int target_open_one(const struct job *job, struct target_plan *plan, unsigned i,
 
 /*
  * unlink_each_loop: removes each open regular file of the plan and creates it anew under the
- * same descriptor number (the engine goes on with it).  Returns 0 or -errno with err set.
+ * same descriptor number (the engine goes on with it); with openfiles, a file closed now too
+ * (left closed).  Returns 0 or -errno with err set.
  */
 int target_renew(const struct job *job, struct target_plan *plan, struct iowl_err *err);
 

@@ -6,7 +6,8 @@
 # IO, and the files whose pass is over are closed before the next one is opened); random keeps
 # fio's counts (each file opened and closed once, 8 writes each, never more than 2 open); libaio
 # at iodepth 4 and io_uring with registerfiles write each file whole without an error; mmap
-# with openfiles=1 writes data that verifies; openfiles=nrfiles makes no call but the writes
+# with openfiles=1 writes data that verifies; unlink_each_loop removes every file, open or not,
+# after each loop as fio; openfiles=nrfiles makes no call but the writes
 # between the first write and the last.
 . "$(dirname "$0")/../lib.sh"
 cd "$SCRATCH" || fail "cd"
@@ -95,6 +96,18 @@ expect_status 0 "$IOWL" --eta=never --name=mm --directory="$PWD" $JOB --ioengine
 	--openfiles=1 --verify=crc32c --output-format=json
 [ "$(jget "$SCRATCH/out" jobs.0.read.io_bytes)" = 131072 ] ||
 	fail "mmap openfiles=1 verify: $(jget "$SCRATCH/out" jobs.0.read.io_bytes) bytes verified, expected 131072"
+
+# unlink_each_loop: every file is removed after each loop but the last, open or not (8 unlinks
+# for loops=3, as fio's)
+for t in iowl fio; do
+	rm -rf ul.$t && mkdir ul.$t || fail "mkdir"
+	if [ $t = fio ]; then set -- fio --output=/dev/null; else set -- "$IOWL" --eta=never --output=/dev/null; fi
+	strace -f -qq -e trace=unlink,unlinkat -o ul.$t.st "$@" --name=ul --directory="$PWD/ul.$t" \
+		$JOB --openfiles=2 --unlink_each_loop=1 --loops=3 > /dev/null 2>&1 || fail "$t: unlink_each_loop run"
+	n=$(grep -c 'unlink.*ul\.0\.[0-3]") = 0' ul.$t.st)
+	[ "$n" = 8 ] || fail "$t unlink_each_loop=1 loops=3 openfiles=2: $n files removed, expected 8"
+done
+echo "unlink_each_loop loops=3 openfiles=2: 8 files removed in both"
 
 # openfiles=nrfiles: the files are opened before the IO, nothing else between the writes
 rm -f whole.*
