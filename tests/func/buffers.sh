@@ -61,7 +61,9 @@ write p '--buffer_pattern=0xdeadbeef"abc"-12'
 [ "$(od -An -tx1 -N16 p | tr -d ' \n')" = deadbeef616263f4ffffffdeadbeef61 ] ||
 	fail "buffer_pattern: $(od -An -tx1 -N16 p)"
 [ "$(uniq_of p)" = 1 ] || fail "buffer_pattern turns scrambling off as in fio: $("$BLKUNIQ" 4096 p)"
-head -c 1000 /dev/urandom > pat.bin
+# (random bytes, the same every run: fio's bytes for the pattern can be kept, below)
+LC_ALL=C awk 'BEGIN { srand(7); for (i = 0; i < 1000; i++) printf "%c", int(rand() * 256) }' > pat.bin
+[ "$(wc -c < pat.bin)" = 1000 ] || fail "pat.bin: $(wc -c < pat.bin) bytes"
 write p2 "--buffer_pattern=0x01'pat.bin'"
 # a job that reads refills the pattern before each write (reads land in the same buffers): every
 # block it wrote holds the pattern, the rest is the layout's data (every block unique)
@@ -73,14 +75,19 @@ expect_status 1 "$IOWL" --name=w --filename=x --size=1m --rw=write '--buffer_pat
 grep -q "buffer_pattern" "$SCRATCH/err" || fail "'|' in a pattern: $(cat "$SCRATCH/err")"
 expect_status 1 "$IOWL" --name=w --filename=x --size=1m --rw=write --verify=crc32c --dedupe_percentage=10
 grep -q "dedupe_percentage" "$SCRATCH/err" || fail "verify with dedupe: $(cat "$SCRATCH/err")"
+# (fio's bytes are kept as their MD5 with the question, tests/lib.sh's fio_kept: iowl's bytes
+# have the MD5 fio's had)
 if have_fio; then
 	for pat in '0xdeadbeef"abc"-12' "0x01'pat.bin'" '"abcd"'; do
 		for extra in "" "--bs=8k" "--buffer_compress_percentage=100"; do
 			write i "--buffer_pattern=$pat" $extra
+			sum=$(md5sum < i)
+			fio_kept buffer_pattern "$pat" "$extra" "$sum" && continue
 			rm -f f
 			fio --name=w --filename=f --size=16m --bs=4k --rw=write "--buffer_pattern=$pat" $extra \
 				--output=/dev/null || fail "fio $pat"
 			cmp -s i f || fail "buffer_pattern=$pat $extra: iowl's bytes differ from fio's ($(cmp i f))"
+			fio_keep buffer_pattern "$pat" "$extra" "$sum"
 		done
 	done
 	echo "buffer_pattern: the same bytes as fio 3.33"

@@ -23,10 +23,11 @@ for how in none mixed both 0 1; do
 	both) want="read write trim sync mixed" ;;
 	esac
 	[ "$(dirkeys u.json)" = "$want" ] || fail "unified_rw_reporting=$how: keys $(dirkeys u.json)"
-	if have_fio; then
+	if have_fio && ! fio_kept unified_rw_reporting=$how "$want"; then
 		fio --output-format=json --output=f.json $job --unified_rw_reporting=$how > /dev/null ||
 			fail "fio unified_rw_reporting=$how"
 		[ "$(dirkeys f.json)" = "$want" ] || fail "fio unified_rw_reporting=$how: keys $(dirkeys f.json)"
+		fio_keep unified_rw_reporting=$how "$want"
 	fi
 	case $how in
 	mixed|1)
@@ -66,10 +67,11 @@ grep -q "^  read: IOPS=" b.txt && grep -q "^  mixed: IOPS=" b.txt && grep -q "^ 
 # (one block of direction fields, no write block: 41 fields fewer than a normal line)
 [ "$(cut -d';' -f6 m.terse)" = 16384 ] || fail "mixed terse: read_kb $(cut -d';' -f6 m.terse)"
 [ "$(tr ';' '\n' < m.terse | wc -l)" = 80 ] || fail "mixed terse: $(tr ';' '\n' < m.terse | wc -l) fields"
-if have_fio; then
+if have_fio && ! fio_kept mixed terse 16384 80; then
 	fio --minimal $job --unified_rw_reporting=mixed > f.terse || fail "fio mixed terse"
 	[ "$(cut -d';' -f6 f.terse)" = 16384 ] && [ "$(tr ';' '\n' < f.terse | wc -l)" = 80 ] ||
 		fail "fio's mixed terse differs from this test"
+	fio_keep mixed terse 16384 80
 fi
 
 # significant_figures: the sizes of the normal output, the same digits as fio's.
@@ -83,9 +85,10 @@ for n in 2 4 6; do
 	6) want="io=65536KiB (67109kB)" ;;
 	esac
 	[ "$got" = "$want" ] || fail "significant_figures=$n: '$got', fio prints '$want'"
-	if have_fio; then
+	if have_fio && ! fio_kept significant_figures=$n "$want"; then
 		f=$(fio --name=g --ioengine=null --size=64m --significant_figures=$n | grep -o "io=[^,]*" | head -n 1)
 		[ "$f" = "$want" ] || fail "fio significant_figures=$n printed '$f'"
+		fio_keep significant_figures=$n "$want"
 	fi
 done
 expect_status 1 "$IOWL" --parse-only --name=g --ioengine=null --size=1m --significant_figures=11
