@@ -89,7 +89,8 @@ grep -q '^                 after [0-9.]* s, over the last 4 samples of 0.25 s$' 
 # cannot answer, and its last answer is the run's start. Such a sample waits for the read to
 # end (~1.05 s): samples near 1500, 2700 (the rate catching up), 2000 IOPS; a sample taken from
 # the old figures said 0 IOPS, the next one 4000.
-LD_PRELOAD="$SHIMS/faultshim.so" IOWL_FAULT_STALL_AT=1500 "$IOWL" --output-format=json --name=s \
+ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" LD_PRELOAD="$SHIMS/faultshim.so" \
+	IOWL_FAULT_STALL_AT=1500 "$IOWL" --output-format=json --name=s \
 	--ioengine=psync --filename="$SCRATCH/iowl-fault-ss" --rw=randread --size=1m --time_based \
 	--runtime=3 --rate_iops=2000 --ss=iops_slope:0% --ss_dur=3 > stall.json 2> err ||
 	{ cat err; fail "stalled run"; }
