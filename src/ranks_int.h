@@ -63,4 +63,15 @@ int wire_get_parts(struct wire_rd *r, struct worker_stats *st);
 int wire_get_point_hists(struct wire_rd *r, unsigned n, struct ivl_hist **out);
 void wire_point_hists_free(struct ivl_hist *h, unsigned n);
 
+/*
+ * ranks_merge.c: reads a unit from another rank (r) and adds it into o's unit of the same job
+ * and clone of rr's jobs; the series' percentiles are set once every rank's are in
+ * (ranks_series_pcts()).  Return 0 or -errno (-EPROTO: a bad message).
+ */
+struct ranks_run;
+struct run_outcome;
+struct ivl_series;
+int ranks_merge_unit(const struct ranks_run *rr, struct run_outcome *o, struct wire_rd *r);
+int ranks_series_pcts(struct ivl_series *s);
+
 #endif
