@@ -44,8 +44,10 @@ expect_status 1 "$IOWL" --parse-only $job --mem=cudamalloc
 grep -q "cudamalloc needs a GPU" "$SCRATCH/err" || { cat "$SCRATCH/err"; fail "cudamalloc refusal"; }
 echo "ok: shm, mmapshared:FILE, cudamalloc refused"
 
-# lockmem: VmLck of the process while two clones run
-"$IOWL" --name=l --ioengine=null --size=1g --time_based --runtime=3 --numjobs=2 --lockmem=8m --output=/dev/null &
+# lockmem: VmLck of the process while two clones run (throttled: spinning two CPUs for 3 s shows
+# nothing more)
+"$IOWL" --name=l --ioengine=null --size=1g --time_based --runtime=3 --numjobs=2 --lockmem=8m \
+	--rate_iops=100 --output=/dev/null &
 pid=$!
 lck=0
 while kill -0 $pid 2> /dev/null && [ "$lck" -lt 16384 ]; do
