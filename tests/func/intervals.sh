@@ -22,16 +22,17 @@ check_sums() { # file label
 	done
 }
 
-# The default series (1 s) of a 2.5 s run: three points adding up to the totals.
+# The default series (1 s) of a 2.5 s run: three points adding up to the totals.  (The runs are
+# throttled: the sums hold at any rate, and an unthrottled null job spins a CPU per clone.)
 "$IOWL" --eta=never --output-format=json --name=a --ioengine=null --rw=randrw --size=1g \
-	--runtime=2500ms --time_based > a.json || fail "plain run"
+	--rate_iops=2000 --runtime=2500ms --time_based > a.json || fail "plain run"
 [ "$(jget a.json jobs.0.iowl.intervals.interval_ms)" = 1000 ] || fail "default interval"
 [ "$(jget a.json jobs.0.iowl.intervals.points)" = 3 ] || fail "three points"
 check_sums a.json "plain"
 
 # ramp_time is outside the figures and outside the series; clones merged by group_reporting too.
 "$IOWL" --eta=never --output-format=json --name=r --ioengine=null --rw=randrw --size=1g \
-	--ramp_time=700ms --runtime=1300ms --time_based --numjobs=2 --group_reporting \
+	--rate_iops=2000 --ramp_time=700ms --runtime=1300ms --time_based --numjobs=2 --group_reporting \
 	--status-interval=400ms > r.jsonl || fail "ramp run"
 lines=$(wc -l < r.jsonl)
 [ "$lines" -ge 5 ] || fail "JSON lines: $lines"
@@ -73,7 +74,7 @@ done
 	fail "the intervals counted $prev IOs, more than the run's total"
 # Text: one block per interval, per direction IOPS and latency.
 "$IOWL" --eta=never --name=t --ioengine=null --rw=randrw --size=1g --runtime=1200ms --time_based \
-	--status-interval=500ms > t.txt || fail "text run"
+	--rate_iops=2000 --status-interval=500ms > t.txt || fail "text run"
 [ "$(grep -c '^-- interval [0-9]*: ' t.txt)" -ge 2 ] || { cat t.txt; fail "interval blocks"; }
 grep -q '^t: (groupid=0, jobs=1): read: IOPS=.*clat avg=.* p50=.* p99=.*; write: IOPS=' t.txt ||
 	{ cat t.txt; fail "interval line"; }
