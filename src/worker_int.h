@@ -2,7 +2,7 @@
 /*
  * Private to the worker's files: worker.c (the per-IO loop), worker_main.c (set-up, the thread's
  * life, the end), worker_rate.c (rate, rate_min, latency limits, replay pacing), worker_think.c
- * (thinktime), worker_flow.c (flow=) and worker_steps.c (ramp_time's end, worker_ramp's steps,
+ * (thinktime), worker_flow.c (flow=), worker_files.c (openfiles) and worker_steps.c (ramp_time's end, worker_ramp's steps,
  * bw and iops samples).
  */
 #ifndef IOWL_WORKER_INT_H
@@ -98,6 +98,8 @@ void worker_record_error(struct worker *w, const struct io_u *io, int err);
 int worker_close_done(struct worker *w);
 /* openfiles: closes the files open at the end (as fio's job does), each with its iolog line. */
 void worker_close_files(struct worker *w);
+/* openfiles: opens file f for the IO about to be issued on it (worker_files.c).  0 or -errno. */
+int worker_open_file(struct worker *w, unsigned f);
 /* Counts bad verified units as errors (EILSEQ, the first failure's place), as fio. */
 void worker_record_verify(struct worker *w, unsigned bad);
 
