@@ -15,49 +15,55 @@
 set -eu
 cd "$(dirname "$0")/.."
 
-module() {	# the module of a file path
-	p=$1
-	case $p in
-	include/iowl/*) p=${p#include/iowl/} ;;
-	src/*) p=${p#src/} ;;
-	esac
-	case $p in
-	*/*)
-		d=${p%%/*}
-		if [ -f "include/iowl/$d.h" ] || [ -d "src/$d" ] && [ ! -d "include/iowl/$d" ]; then
-			echo "$d"
-			return
-		fi ;;
-	esac
-	p=${p%.[ch]}
-	p=${p%_int}	# src/NAME_int.h: NAME's private header
-	# include/iowl/NAME.h implemented in a module directory (src/stats/hist.c): that module
-	if [ ! -f "src/$p.c" ]; then
-		for c in src/*/"$p".c; do
-			[ -f "$c" ] || continue
-			d=${c#src/}
-			echo "${d%%/*}"
-			return
-		done
-	fi
-	echo "${p##*/}"
-}
-
+# The edges, from one awk over the file list (a module is looked up in the list, not on disk):
+# a fork per include took a second and more.
 edges() {
-	find src include -name '*.[ch]' | sort | while read -r f; do
-		a=$(module "$f")
-		dir=$(dirname "$f")
-		sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$f" |
-		while read -r inc; do
-			case $inc in
-			iowl/*) h=include/$inc ;;
-			*) h=$dir/$inc ;;
-			esac
-			[ -f "$h" ] || continue
-			b=$(module "$h")
-			[ "$a" = "$b" ] || echo "$a $b"
-		done
-	done | sort -u
+	find src include \( -type d -printf 'd %p\n' \) -o \( -name '*.[ch]' -printf 'f %p\n' \) |
+	LC_ALL=C sort -k2 | awk '
+	# the module of a file path
+	function module(p,   d, c) {
+		if (p ~ /^include\/iowl\//) p = substr(p, 14)
+		else if (p ~ /^src\//) p = substr(p, 5)
+		if ((c = index(p, "/"))) {
+			d = substr(p, 1, c - 1)
+			if (((("include/iowl/" d ".h") in F) || (("src/" d) in D)) && !(("include/iowl/" d) in D))
+				return d
+		}
+		sub(/\.[ch]$/, "", p)
+		sub(/_int$/, "", p)	# src/NAME_int.h: NAME private header
+		# include/iowl/NAME.h implemented in a module directory (src/stats/hist.c): that module
+		if (!(("src/" p ".c") in F) && (p in IN))
+			return IN[p]
+		sub(/.*\//, "", p)
+		return p
+	}
+	$1 == "d" { D[$2] = 1; next }
+	{
+		F[$2] = 1; list[n++] = $2
+		# src/DIR/REST.c: REST is implemented in module DIR (the first DIR, as a glob sorts)
+		if (match($2, /^src\/[^\/]+\/.*\.c$/)) {
+			d = substr($2, 5); c = index(d, "/"); r = substr(d, c + 1); sub(/\.c$/, "", r)
+			if (!(r in IN))
+				IN[r] = substr(d, 1, c - 1)
+		}
+	}
+	END {
+		for (i = 0; i < n; i++) {
+			f = list[i]; a = module(f); dir = f; sub(/\/[^\/]*$/, "", dir)
+			while ((getline line < f) > 0) {
+				if (line !~ /^[ \t]*#[ \t]*include[ \t]*"[^"]*"/)
+					continue
+				sub(/^[^"]*"/, "", line); sub(/".*/, "", line)
+				h = line ~ /^iowl\// ? "include/" line : dir "/" line
+				if (!(h in F))
+					continue
+				b = module(h)
+				if (a != b)
+					print a, b
+			}
+			close(f)
+		}
+	}' | sort -u
 }
 
 # The strongly connected components of more than one module (the circles), one a line, from the

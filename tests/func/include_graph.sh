@@ -7,7 +7,7 @@
 root=$(cd "$(dirname "$0")/../.." && pwd)
 graph="$root/scripts/include-graph.sh"
 cd "$SCRATCH" || fail "cd"
-# One look at the graph (each costs seconds on a loaded machine): the edges, then its circles.
+# The edges, then the circles.
 "$graph" > edges || fail "include-graph.sh"
 "$graph" --check > out 2> err
 circled=" $(tail -n +2 err | tr '\n' ' ') "
