@@ -22,15 +22,17 @@ grep -q "4 clones.*--max-jobs=3" "$SCRATCH/err" || fail "--max-jobs=3: $(cat "$S
 expect_status 0 "$IOWL" --parse-only --max-jobs=4 --name=a $null --numjobs=2 --name=b $null --numjobs=2
 expect_status 1 "$IOWL" --parse-only --max-jobs=0 --name=a $null
 
-# --showcmd: fio's command line of a job file; run as it is, it is the same jobs.
-printf '[global]\nbs=8k\ntime_based\nruntime=1\n\n[one]\nrw=read\nsize=1m\nioengine=null\n\n[two]\nrw=write\ndescription=two words\nioengine=null\nsize=2m\n' > sc.fio
+# --showcmd: fio's command line of a job file; run as it is, it is the same jobs (throttled: a
+# second of two spinning jobs is two CPUs).
+printf '[global]\nbs=8k\ntime_based\nruntime=1\nrate_iops=1000\n\n[one]\nrw=read\nsize=1m\nioengine=null\n\n[two]\nrw=write\ndescription=two words\nioengine=null\nsize=2m\n' > sc.fio
 "$IOWL" --showcmd sc.fio > sc.out || fail "--showcmd"
-want="iowl --bs=8k --time_based --runtime=1 --name=one --rw=read --size=1m --ioengine=null --name=two --rw=write --description='two words' --ioengine=null --size=2m"
+want="iowl --bs=8k --time_based --runtime=1 --rate_iops=1000 --name=one --rw=read --size=1m --ioengine=null --name=two --rw=write --description='two words' --ioengine=null --size=2m"
 [ "$(cat sc.out)" = "$want" ] || fail "--showcmd printed: $(cat sc.out)"
-if have_fio; then
+if have_fio && ! fio_kept showcmd sc.fio "$want"; then
 	# (fio puts a value with blanks in double quotes; iowl in single ones, which no shell expands)
 	f=$(fio --showcmd sc.fio | sed 's/ *$//; s/^fio //; s/"two words"/'"'"'two words'"'"'/')
 	[ "iowl $f" = "$want" ] || fail "fio --showcmd: fio $f"
+	fio_keep showcmd sc.fio "$want"
 fi
 eval "\"$IOWL\" $(sed "s/^iowl //" sc.out) --output-format=json --eta=never" > a.json || fail "the --showcmd line does not run"
 "$IOWL" --output-format=json --eta=never sc.fio > b.json || fail "sc.fio"
@@ -51,17 +53,19 @@ grep -q "warnings-fatal" "$SCRATCH/err" || fail "--warnings-fatal: $(cat "$SCRAT
 expect_status 1 "$IOWL" --eta-interval=100ms --name=e $null
 
 # --trigger-file: the run ends once the file appears, the later phase does not start, and
-# --trigger's command runs.
+# --trigger's command runs.  (The jobs waiting for the trigger are throttled: spinning, each
+# would burn a CPU for nothing.)
 ( sleep 1; touch "$SCRATCH/trig" ) &
 "$IOWL" --output-format=json --eta=never --trigger-file="$SCRATCH/trig" \
-	--trigger="echo fired > '$SCRATCH/fired'" --name=a $null --runtime=60 --time_based \
+	--trigger="echo fired > '$SCRATCH/fired'" --name=a $null --rate_iops=1000 --runtime=60 \
+	--time_based \
 	--name=b $null --stonewall > t.json || fail "--trigger-file run"
 wait
 [ "$(cat fired)" = fired ] || fail "--trigger did not run"
 [ "$(jget t.json jobs.0.read.runtime)" -lt 30000 ] || fail "--trigger-file: the job ran on"
 [ "$(jget t.json jobs.1.error)" != 0 ] || fail "--trigger-file: the next phase ran"
 grep -q "trigger-file" t.json || fail "--trigger-file: the job not run does not say why"
-"$IOWL" --output-format=json --eta=never --trigger-timeout=1 --name=a $null --runtime=60 \
+"$IOWL" --output-format=json --eta=never --trigger-timeout=1 --name=a $null --rate_iops=1000 --runtime=60 \
 	--time_based > tt.json || fail "--trigger-timeout run"
 [ "$(jget tt.json jobs.0.read.runtime)" -lt 30000 ] || fail "--trigger-timeout: the job ran on"
 
