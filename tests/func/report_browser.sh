@@ -15,7 +15,9 @@ job="--name=t --ioengine=null --size=1g --bs=4k --eta=never"
 # names its page) and the pixels of each frame apart.
 pages=""
 shot() { pages="$pages $*;"; } # PAGE COLOURS...: shoot PAGE and look for COLOURS in it
-expect_status 0 "$IOWL" $job --rw=randrw --time_based --runtime=2 --output-format=json+ \
+# (throttled: two seconds of data need no spinning CPU)
+expect_status 0 "$IOWL" $job --rw=randrw --rate_iops=2000 --time_based --runtime=2 \
+	--output-format=json+ \
 	--output=run.json --report=run.html
 shot run.html 0072b2 d55e00
 expect_status 0 "$IOWL" $job --rw=randread --runtime=1 --sweep iodepth=1,2,4 --report=sweep.html
