@@ -8,52 +8,49 @@ cd "$SCRATCH" || fail "cd"
 p50() { jget "$1" "jobs.0.read.clat_ns.percentile=" | sed -n "s/^50.000000=//p"; }
 # The null engine completes at commit: any clat beyond microseconds is time spent unreaped.
 "$IOWL" --name=n --ioengine=null --size=1g --iodepth=8 --rw=randread --rate_iops=1000 \
-	--runtime=1 --time_based --eta=never --output-format=json > n.json || fail "null run"
+	--runtime=500ms --time_based --eta=never --output-format=json > n.json || fail "null run"
 m=$(p50 n.json)
 [ "$m" -lt 100000 ] || fail "null engine, rate_iops=1000 iodepth=8: median clat $m ns (a gap is 1 ms)"
 loop_device 256m
 # On a device the latency is the device's too: a loaded machine can make a lone IO take
 # milliseconds (the loop device's worker waits for a CPU).  Each rated run is paired with an
-# unthrottled iodepth=1 run, alternating; where the lone IO's median is above a tenth of the
-# gap, the machine is too busy to tell and the test skips.
+# unthrottled iodepth=1 run just before it; where the lone IO's median is above a tenth of the
+# gap, the machine is too busy to tell and the test skips.  A pair that does not pass (a burst
+# of load) is run again, once: the lone IO's worse median, the rated run's better one judged.
 busy=""
 for eng in libaio io_uring; do
 	for i in 1 2; do
 		"$IOWL" --name=q1 --filename="$dev" --ioengine=$eng --direct=1 --iodepth=1 \
-			--rw=randread --runtime=1 --time_based --eta=never --output-format=json > q$i.json ||
+			--rw=randread --runtime=300ms --time_based --eta=never --output-format=json > q$i.json ||
 			fail "$eng qd1"
 		"$IOWL" --name=r --filename="$dev" --ioengine=$eng --direct=1 --iodepth=8 --rw=randread \
-			--rate_iops=100 --runtime=2 --time_based --eta=never --output-format=json > r$i.json ||
+			--rate_iops=100 --runtime=1 --time_based --eta=never --output-format=json > r$i.json ||
 			fail "$eng rate_iops=100"
-		[ "$(jget r$i.json jobs.0.read.total_ios)" -ge 150 ] ||
-			fail "$eng: rate_iops=100 for 2 s did $(jget r$i.json jobs.0.read.total_ios) IOs"
+		[ "$(jget r$i.json jobs.0.read.total_ios)" -ge 75 ] ||
+			fail "$eng: rate_iops=100 for 1 s did $(jget r$i.json jobs.0.read.total_ios) IOs"
+		q=$(for j in $(seq "$i"); do p50 q$j.json; done | sort -n | tail -1)
+		r=$(for j in $(seq "$i"); do p50 r$j.json; done | sort -n | head -1)
+		[ "$q" -lt 1000000 ] && [ "$r" -lt 25000000 ] && break
 	done
-	q=$(printf '%s\n' "$(p50 q1.json)" "$(p50 q2.json)" | sort -n | tail -1)
-	r=$(printf '%s\n' "$(p50 r1.json)" "$(p50 r2.json)" | sort -n | head -1)
-	f=""
-	if have_fio; then
-		fio --name=r --filename="$dev" --ioengine=$eng --direct=1 --iodepth=8 --rw=randread \
-			--rate_iops=100 --runtime=2 --time_based --output-format=json > f.json 2> /dev/null &&
-			f=", fio $(p50 f.json) ns"
-	fi
-	echo "$eng: median clat unthrottled qd1 $q ns, rate_iops=100 qd8 $r ns$f"
+	echo "$eng: median clat unthrottled qd1 $q ns, rate_iops=100 qd8 $r ns ($i pairs)"
 	[ "$q" -lt 1000000 ] || { busy="$eng qd1 median $q ns"; continue; }
 	# Unreaped, the median is 7 gaps (70 ms); a loaded machine (ASan, parallel tests) has been
 	# seen to reach 6 ms with the fix.
 	[ "$r" -lt 25000000 ] || fail "$eng rate_iops=100 iodepth=8: median clat $r ns (a gap is 10 ms; unthrottled qd1 $q ns)"
 done
 # --curve: at 1 % of the maximum, latency is that of a lone IO, not iodepth-1 gaps of the
-# schedule (15 gaps before the fix).  Two curves, the better one judged: a burst of load that
-# slows the device during one does not fail the test.
+# schedule (15 gaps before the fix).  A curve that does not pass (a burst of load that slowed
+# the device during it) is drawn again, once, the better one judged.
 for i in 1 2; do
 	"$IOWL" --name=c --filename="$dev" --ioengine=libaio --direct=1 --iodepth=16 --rw=randread \
-		--runtime=1 --time_based --eta=never --curve=1 --output-format=json > c$i.json 2> c.err ||
+		--runtime=500ms --time_based --eta=never --curve=1 --output-format=json > c$i.json 2> c.err ||
 		{ cat c.err; fail "curve run"; }
 	awk -v t="$(jget c$i.json curve.1.target_iops)" -v c="$(jget c$i.json curve.1.clat_mean_us)" \
 		'BEGIN { print c * t / 1e6, t, c }' >> gaps
+	sort -n gaps > gaps.sorted
+	read -r g t c < gaps.sorted
+	awk -v g="$g" 'BEGIN { exit !(g < 5) }' && break
 done
-sort -n gaps > gaps.sorted
-read -r g t c < gaps.sorted
 echo "curve: 1 % of the maximum is $t IOPS, its clat mean $c us ($g gaps)"
 awk -v g="$g" 'BEGIN { exit !(g < 5) }' || fail "curve at 1 % ($t IOPS): clat mean $c us is $g gaps"
 [ -z "$busy" ] || skip "the machine is too busy to judge the device part ($busy)"
