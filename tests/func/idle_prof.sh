@@ -16,8 +16,12 @@ awk -F'[=u]' '/unit work/ { exit !($3 > 0) }' cal.txt || fail "unit of work not 
 
 # percpu: one figure per CPU, each a percentage, system their mean; JSON as fio's, and the text
 # block of the same run (one run: an idle-profiled run is a second of CPU or more, calibration
-# and idle threads).
-"$IOWL" $job --idle-prof=percpu --output-format=json,normal --output=p.out || fail "percpu run"
+# and idle threads).  It is throttled: it is also the first throttled run judged below.
+throttled() {
+	"$IOWL" $job --rate_iops=100 --idle-prof=percpu --output-format=json,normal --output=p.out ||
+		fail "percpu run"
+}
+throttled
 python3 - "$ncpu" p.out <<'PY' || fail "percpu JSON"
 import json, sys
 n = int(sys.argv[1]); c = json.JSONDecoder().raw_decode(open(sys.argv[2]).read())[0]["cpu_idleness"]
@@ -32,7 +36,7 @@ grep -q "^CPU idleness:" p.out && grep -q "^  system: [0-9.]*%$" p.out &&
 	grep -q "^  unit work: mean=" p.out || { tail -8 p.out; fail "percpu text"; }
 [ "$(grep '^  percpu: ' p.out | tr ',' '\n' | grep -c '%')" = "$ncpu" ] ||
 	{ grep percpu p.out; fail "percpu: not $ncpu figures"; }
-"$IOWL" $job --output-format=json > n.json || fail "plain run"
+"$IOWL" $job --rate_iops=100 --output-format=json > n.json || fail "plain run"
 grep -q cpu_idleness n.json && fail "cpu_idleness without --idle-prof"
 
 # The figure follows the load iowl itself puts on the CPUs: a job that keeps every CPU busy
@@ -40,16 +44,18 @@ grep -q cpu_idleness n.json && fail "cpu_idleness without --idle-prof"
 # the machine lower both, so the busy run is judged against the throttled one next to it; and
 # as a run's figure covers its workers' start and end too, which a loaded machine stretches (a
 # busy run has been seen at 50 % next to a throttled one at 34 %), a pair that fails is run
-# again, up to three.  The throttled run's JSON is system mode's: the mean only.
-system() { python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["cpu_idleness"]["system"])' "$1"; }
+# again, up to three.  The busy run's JSON is system mode's: the mean only.
 judged="" seen=""
 for i in 1 2 3; do
-	"$IOWL" $job --rate_iops=100 --idle-prof=system --output-format=json > s.json || fail "throttled run"
-	python3 -c 'import json, sys
-c = json.load(open(sys.argv[1]))["cpu_idleness"]
-sys.exit(list(c) != ["system", "unit_mean", "unit_stddev"])' s.json || fail "system JSON"
+	[ $i = 1 ] || throttled
 	"$IOWL" $job --numjobs="$ncpu" --idle-prof=system --output-format=json > b.json || fail "busy run"
-	idle=$(system s.json) busy=$(system b.json)
+	# the throttled run's system figure, the busy one's; system mode's JSON has only the mean
+	set -- $(python3 -c 'import json, sys
+s = json.JSONDecoder().raw_decode(open(sys.argv[1]).read())[0]["cpu_idleness"]
+b = json.load(open(sys.argv[2]))["cpu_idleness"]
+print(s["system"], b["system"], list(b) == ["system", "unit_mean", "unit_stddev"])' p.out b.json)
+	[ "$3" = True ] || fail "system JSON: $(cat b.json)"
+	idle=$1 busy=$2
 	seen="$seen throttled $idle% busy $busy%;"
 	awk -v i="$idle" 'BEGIN { exit !(i >= 30) }' || break
 	judged=1
