@@ -38,13 +38,16 @@ struct dir_stats {
 	uint64_t short_ios;
 	uint64_t errors;
 	/*
-	 * The zero-read share (stats_zero_share()): every read's first, middle and last words
-	 * are looked at (zero_checked reads, zero_cand of them with those words zero); the
-	 * candidates are scanned whole while they are among the first 1024 reads (weight 1), then
-	 * one in 64 drawn at random (weight 64): zero_scanned sums the scanned ones' weights,
-	 * zero_reads those found all zeros.
+	 * The zero-read share (stats_zero_share()), in weights: the first ZERO_ALL reads weigh 1
+	 * each and have their first, middle and last words looked at (zero_cand of them with those
+	 * words zero), the candidates scanned whole while among the first 1024 reads (weight 1),
+	 * then one in 64 drawn at random (weight 64).  Past ZERO_ALL reads only one read in about
+	 * 64, at random gaps, is looked at at all, weighing the gap before it (zero_gap counts it
+	 * down, zero_w is its weight).  zero_checked sums the looked-at reads' weights, zero_scanned
+	 * the scanned ones', zero_reads those found all zeros.
 	 */
 	uint64_t zero_checked, zero_cand, zero_scanned, zero_reads;
+	uint32_t zero_gap, zero_w;
 	struct lat_stat slat, clat, lat;
 	struct hist *slat_hist;		/* NULL unless slat_percentiles */
 	struct hist *clat_hist;		/* NULL unless clat_percentiles */
