@@ -415,10 +415,20 @@ static int file_region(const struct job *job, unsigned clone, unsigned i,
 	if (!f->is_bdev && end > TARGET_OFF_MAX)
 		return region_err(job, clone, f, start, size, err,
 				  "ends past the largest file offset, 2^63 - 1");
-	if (f->is_bdev && end > f->real_size)
-		return region_err(job, clone, f, start, size, err,
-				  "runs past the end of the device (%llu bytes)",
-				  (unsigned long long)f->real_size);
+	f->cut = 0;
+	if (f->is_bdev && end > f->real_size) {
+		/* fio's meaning: the region ends with the device (said by target_report_ranges()) */
+		uint64_t left = start < f->real_size ? f->real_size - start : 0;
+
+		left -= left % region_bs(job, f);
+		if (!left)
+			return region_err(job, clone, f, start, size, err,
+					  "starts %s the end of the device (%llu bytes)",
+					  start < f->real_size ? "less than a block before" : "past",
+					  (unsigned long long)f->real_size);
+		f->cut = size;
+		size = left;
+	}
 	f->start = start;
 	f->size = size;
 	return 0;
@@ -587,6 +597,15 @@ static void say_rounded(FILE *info, const struct job *job, const struct job_stre
 void target_report_ranges(FILE *info, const struct job *job, const struct target_plan *plan)
 {
 	const struct target_file *tf = plan->nfiles ? &plan->files[0] : NULL;
+
+	for (unsigned i = 0; info && i < plan->nfiles; i++)
+		if (plan->files[i].cut)
+			fprintf(info,
+				"%s: the region of '%s' (offset %llu, %llu bytes) runs past the end of the device: it ends there, %llu bytes long (as in fio)\n",
+				job->o.name, plan->files[i].path,
+				(unsigned long long)plan->files[i].start,
+				(unsigned long long)plan->files[i].cut,
+				(unsigned long long)plan->files[i].size);
 
 	for (unsigned i = 0; info && tf && i < job->nstreams; i++) {
 		const struct job_stream *js = &job->streams[i];

@@ -39,6 +39,7 @@ struct target_file {
 	uint64_t real_size;	/* size of the file or device */
 	uint64_t start;		/* the job's region in this file: [start, start + size) */
 	uint64_t size;
+	uint64_t cut;		/* a block device's region cut at its end: the size asked, else 0 */
 };
 
 /* Engine settings the worker copies from the job options. */
