@@ -1,13 +1,13 @@
 #!/bin/sh
 # --iostat on a buffered run: every interval point of the series carries the page cache's share
 # of the job's reads on its device (1 - device read bytes / iowl read bytes), consistent with the
-# bytes it names and with the device's own counters: the first pass over a 16 MiB loop device
+# bytes it names and with the device's own counters: the first pass over an 8 MiB loop device
 # misses, later passes hit.  A direct job gets no figure.
 . "$(dirname "$0")/../lib.sh"
-loop_device 16m
+loop_device 8m
 cd "$SCRATCH" || fail "cd"
-"$IOWL" --eta=never --output-format=json --output=out.json --iostat=500ms --name=pc --filename="$dev" \
-	--ioengine=psync --rw=randread --bs=4k --size=16m --invalidate=0 --loops=20 \
+"$IOWL" --eta=never --output-format=json --output=out.json --iostat=200ms --name=pc --filename="$dev" \
+	--ioengine=psync --rw=randread --bs=4k --size=8m --invalidate=0 --loops=8 \
 	--rate_iops=8000 > /dev/null 2> err || { cat err; fail "run"; }
 tail -n 1 out.json > r.json
 n=$(jget r.json jobs.0.iowl.intervals.points)
@@ -35,7 +35,7 @@ done
 dev=$(($(jget r.json disk_util.0.read_sectors 2>/dev/null || echo 0) * 512))
 [ "$dev" -gt 0 ] && awk -v a="$dsum" -v b="$dev" 'BEGIN { exit !(a <= b && b - a < 16777216) }' ||
 	fail "points add up to $dsum device bytes, disk_util $dev"
-# first pass cold, last one warm: the cache served nearly all of the 320 MiB read
+# first pass cold, last one warm: the cache served nearly all of the 64 MiB read
 awk -v f="$first" -v l="$last" 'BEGIN { exit !(l > 0.9 && f < l) }' || fail "hit ratio first $f, last $l"
 # direct IO: no page-cache figure
 "$IOWL" --eta=never --output-format=json --output=d.json --iostat=500ms --name=d --filename="$dev" \

@@ -24,14 +24,18 @@ rate_ok() {
 	*) fail "$5: not the limit's number of IOs" ;;
 	esac
 }
+# The three throttled runs (2 s each, a few per cent of a CPU) at once: each keeps its own schedule.
 "$IOWL" --name=r --ioengine=null --size=1g --rw=randread --rate_iops=2000 --runtime=2 --time_based \
-	--eta=never --output-format=json --write_lat_log=r > r.json || fail "rate_iops run"
-rate_ok r read 2000 3 "rate_iops=2000"
+	--eta=never --output-format=json --write_lat_log=r > r.json 2> r.err & pr=$!
 "$IOWL" --name=b --ioengine=null --size=1g --rw=randwrite --bs=64k --rate=,6400k --runtime=2 \
-	--time_based --eta=never --output-format=json --write_lat_log=b > b.json || fail "rate run"
-rate_ok b write 100 3 "rate=,6400k (64 KiB IOs)"
+	--time_based --eta=never --output-format=json --write_lat_log=b > b.json 2> b.err & pb=$!
 "$IOWL" --name=p --ioengine=null --size=1g --rw=randread --rate_iops=2000 --rate_process=poisson \
-	--runtime=2 --time_based --eta=never --output-format=json --write_lat_log=p > p.json || fail "poisson run"
+	--runtime=2 --time_based --eta=never --output-format=json --write_lat_log=p > p.json 2> p.err & pp=$!
+wait $pr || { cat r.err; fail "rate_iops run"; }
+wait $pb || { cat b.err; fail "rate run"; }
+wait $pp || { cat p.err; fail "poisson run"; }
+rate_ok r read 2000 3 "rate_iops=2000"
+rate_ok b write 100 3 "rate=,6400k (64 KiB IOs)"
 rate_ok p read 2000 10 "poisson rate_iops=2000"
 "$IOWL" --parse-only --name=x --ioengine=null --size=1m --rate=1m --rate_iops=10 2> e && fail "rate and rate_iops accepted"
 grep -q "mutually exclusive" e || fail "rate/rate_iops message"
