@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # Prints the test names given, slowest first, so that a parallel run does not end waiting on one
 # long test started last: by the times the previous run recorded under DIR (tests/run-one.sh
-# writes "STATUS MS CPU_MS" per test), else by the list below (the slowest in make test on 2
+# writes "STATUS MS CPU_MS SYS_MS" per test), else by the list below (the slowest in make test on 2
 # loaded CPUs, slowest first), and before them the tests that have no time at all (new ones).
 # A clean checkout (CI) has no times: the list comes first (it came last, after every other test,
 # so that the slowest started at the end).  order.sh DIR NAME...

@@ -35,15 +35,16 @@ if [ -n "$IOWL_TSAN" ] && ls "$tlog".* > /dev/null 2>&1; then
 	{ echo "ThreadSanitizer reported (exit 66 of a program the test ran):"; cat "$tlog".*; } >> "$res.out"
 	rc=66
 fi
-# CPU (user+sys, ms) of every process the test waited for: the second line of times (not in a
-# subshell, whose children are not the test's).
+# CPU (user+sys, and sys alone, ms) of every process the test waited for: the second line of
+# times (not in a subshell, whose children are not the test's).
 times > "$res.times"
-cpu=$(sed -n 2p "$res.times" | awk '{ t = 0; for (i = 1; i <= NF; i++) { split($i, a, "m");
-	sub("s", "", a[2]); t += a[1] * 60 + a[2] } printf "%d", t * 1000 }')
+set -- $(sed -n 2p "$res.times" | awk '{ t = 0; for (i = 1; i <= NF; i++) { split($i, a, "m");
+	sub("s", "", a[2]); s[i] = a[1] * 60 + a[2]; t += s[i] } printf "%d %d", t * 1000, s[2] * 1000 }')
+cpu=$1 sys=$2
 rm -f "$res.times"
 case $rc in
-0) echo "PASS $kind/$name (${ms} ms, CPU ${cpu} ms)" ;;
+0) echo "PASS $kind/$name (${ms} ms, CPU ${cpu} ms, of it sys ${sys} ms)" ;;
 77) echo "SKIP $kind/$name: $(tail -n 1 "$res.out")" ;;
 *) echo "FAIL $kind/$name (status $rc)" ;;
 esac
-echo "$rc $ms $cpu" > "$res"
+echo "$rc $ms $cpu $sys" > "$res"

@@ -19,7 +19,7 @@ done
 # The CPU (user+sys) the tests used, and the ten that used most: the figure that says how long the
 # suite needs on a given number of idle CPUs, whatever the load was during this run.
 for t in "$@"; do
-	read -r rc ms cpu < "$dir/$t" 2>/dev/null && echo "${cpu:-0} ${ms:-0} $t"
+	read -r rc ms cpu sys < "$dir/$t" 2>/dev/null && echo "${cpu:-0} ${ms:-0} $t"
 done | sort -rn | awk '{ cpu += $1; if (NR <= 10) top = top sprintf(" %s %.1f", $3, $1 / 1000) }
 	END { if (NR) printf "CPU %.1f s in all; most:%s\n", cpu / 1000, top }'
 echo "tests: $pass passed, $fail failed, $skip skipped"
