@@ -102,17 +102,18 @@ e=$(most_elapsed many.json)
 ! calm "numjobs=1024's elapsed" || [ "$e" -le 3 ] ||
 	fail "numjobs=1024 --runtime=1: a clone ended $e s after the start"
 echo "numjobs=1024 --runtime=1: $ms ms in all, clones ended within $e s"
-# The same on a file.
+# The same on a file, for half a second (the clones spin every CPU while they run: the start-up
+# they slow, seconds with the bug, is what is judged, not how long they run).
 t0=$(date +%s%N)
 "$IOWL" --name=many --ioengine=psync --filename=f1024 --size=1m --rw=randread --numjobs=1024 \
-	--runtime=1 --time_based --output-format=json --eta=never > many.json 2> many.err ||
+	--runtime=500ms --time_based --output-format=json --eta=never > many.json 2> many.err ||
 	{ cat many.err; fail "numjobs=1024 on a file"; }
 ms=$(since "$t0")
 e=$(most_elapsed many.json)
-[ "$e" -ge 1 ] || fail "numjobs=1024 --runtime=1 on a file: a clone ended $e s after the start"
+[ "$e" -ge 1 ] || fail "numjobs=1024 --runtime=500ms on a file: a clone ended $e s after the start"
 ! calm "numjobs=1024's elapsed on a file" || [ "$e" -le 3 ] ||
-	fail "numjobs=1024 --runtime=1 on a file: a clone ended $e s after the start"
-echo "numjobs=1024 --runtime=1 on a file: $ms ms in all, clones ended within $e s"
+	fail "numjobs=1024 --runtime=500ms on a file: a clone ended $e s after the start"
+echo "numjobs=1024 --runtime=500ms on a file: $ms ms in all, clones ended within $e s"
 
 # 4096 clones stop at a SIGINT sent once they all run (they went on for 16 minutes; the bound
 # is generous as the report of 4096 clones waits for the CPU the other tests leave).  They think between IOs, so that this
