@@ -31,14 +31,20 @@ EOT
 	{ cat "$SCRATCH/err"; fail "iowl flow run"; }
 r=$(ratio "$SCRATCH/i.json")
 approx "$r" 3 15 || fail "flow=1 and flow=3: the IO ratio is $r, expected 3 (within 15 %: the clones start and end apart under load, and the one left runs on alone; without flow it is 1)"
-if have_fio; then
+# (fio's answer, its ratio 3 within 15 %, is kept once given: tests/lib.sh's fio_kept; its two
+# jobs spin a CPU each for the second)
+if have_fio && ! fio_kept flow.fio "ratio 3 within 15 %"; then
 	fio --output-format=json --output="$SCRATCH/f.json" "$SCRATCH/flow.fio" > /dev/null 2>&1 ||
 		fail "fio flow run"
 	fr=$(ratio "$SCRATCH/f.json")
 	# fio's held job spins on the CPU its partner needs: on a loaded machine its ratio strays
 	# (46, 0.63 and 1.04 seen at a load of 60-90; 3.00 alone), so it is shown, not judged
-	approx "$fr" 3 15 && echo "fio's ratio: $fr" ||
+	if approx "$fr" 3 15; then
+		echo "fio's ratio: $fr"
+		fio_keep flow.fio "ratio 3 within 15 %"
+	else
 		echo "note: fio's ratio is $fr, not 3 (its held job spins; the machine is loaded)"
+	fi
 fi
 # flow_sleep: the same shares, with waits of 100 us between retries
 "$IOWL" --output-format=json --flow_sleep=100 "$SCRATCH/flow.fio" > "$SCRATCH/i.json" 2> "$SCRATCH/err" ||

@@ -44,7 +44,14 @@ zeros_at r 524288 && fail "a read job's new file was not laid out with data"
 "$IOWL" --eta=never --name=rc --filename=rc --rw=read --size=1m --create_on_open=1 --parse-only 2> rc.err &&
 	fail "create_on_open with a read job on a missing file accepted (it would read nothing)"
 grep -q "create_on_open" rc.err || { cat rc.err; fail "create_on_open refusal does not name it"; }
-if have_fio; then	# fio makes the same files: size, and data or not in the middle
+# fio makes the same files: size, and data or not in the middle (fio's answer kept once given,
+# tests/lib.sh's fio_kept: the question is iowl's files)
+files=$(for m in native none trunc keep posix over coo; do
+	z=-
+	[ "$(size_of $m)" = 1048576 ] && { zeros_at $m 524288 && z=zeros || z=data; }
+	echo "$m $(size_of $m) $z"
+done | paste -sd ';' -)
+if have_fio && ! fio_kept "$files"; then
 	for m in native none trunc keep posix over coo; do
 		case $m in
 		over) set -- --overwrite=1 ;;
@@ -62,6 +69,7 @@ if have_fio; then	# fio makes the same files: size, and data or not in the middl
 		[ "$fz" = "$iz" ] || fail "$*: the middle of fio's file is $fz, of iowl's $iz"
 	done
 	echo "same files as fio"
+	fio_keep "$files"
 fi
 echo "fallocate, overwrite, create_on_open as fio"
 

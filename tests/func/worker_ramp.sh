@@ -2,8 +2,11 @@
 # worker_ramp: clones join one at a time and each step of the ramp is reported with its own figures.
 . "$(dirname "$0")/../lib.sh"
 cd "$SCRATCH" || fail "cd"
+# (throttled to 2000 IOPS a clone: the steps and their counts do not need spinning null clones,
+# which took a CPU each for the 2 s)
 "$IOWL" --name=r --ioengine=null --size=1g --rw=randread --numjobs=3 --group_reporting \
-	--worker_ramp=500ms --runtime=2 --time_based --eta=never --output-format=json > r.json 2> r.err ||
+	--worker_ramp=500ms --runtime=2 --time_based --rate_iops=2000 --eta=never --output-format=json \
+	> r.json 2> r.err ||
 	{ cat r.err; fail "ramp run"; }
 [ "$(jget r.json jobs.0.iowl.worker_ramp)" = 3 ] || fail "three steps"
 for i in 0 1 2; do
@@ -19,8 +22,8 @@ rt=$(jget r.json jobs.0.job_runtime)
 awk -v a="$s0" -v b="$s1" -v c="$s2" -v rt="$rt" 'BEGIN {
 	t = a + b + c; exit !(a > 0.45 && a + b > 0.95 && t > 1.9 && t < 2.2 && rt >= 2000 && rt <= 4650) }' ||
 	fail "steps $s0 $s1 $s2 s, job_runtime $rt ms (expected clones at 0.5 and 1 s, 2 s in all, 4.5 s of clone time)"
-# Whether a clone starts on time is up to the scheduler: with three spinning null workers on
-# two CPUs, the thread that starts the next one can wait; judged only when the load allows.
+# Whether a clone starts on time is up to the scheduler: on a busy machine the thread that starts
+# the next one can wait; judged only when the load allows.
 if awk -v n="$(nproc)" '{ exit !($1 <= 2 * n) }' /proc/loadavg; then
 	awk -v a="$s0" -v b="$s1" 'BEGIN { exit !(a < 0.7 && a + b < 1.2) }' ||
 		fail "step lengths $s0 and $s1 (clones asked at 0.5 s and 1 s)"
