@@ -22,18 +22,19 @@ check_sums() { # file label
 	done
 }
 
-# The default series (1 s) of a 2.5 s run: three points adding up to the totals.  (The runs are
-# throttled: the sums hold at any rate, and an unthrottled null job spins a CPU per clone.)
+# The default series (1 s) of a 1.5 s run: two points (the last a partial one) adding up to the
+# totals.  (The runs are throttled: the sums hold at any rate, and an unthrottled null job spins
+# a CPU per clone.)
 "$IOWL" --eta=never --output-format=json --name=a --ioengine=null --rw=randrw --size=1g \
-	--rate_iops=2000 --runtime=2500ms --time_based > a.json || fail "plain run"
+	--rate_iops=2000 --runtime=1500ms --time_based > a.json || fail "plain run"
 [ "$(jget a.json jobs.0.iowl.intervals.interval_ms)" = 1000 ] || fail "default interval"
-[ "$(jget a.json jobs.0.iowl.intervals.points)" = 3 ] || fail "three points"
+[ "$(jget a.json jobs.0.iowl.intervals.points)" = 2 ] || fail "two points"
 check_sums a.json "plain"
 
 # ramp_time is outside the figures and outside the series; clones merged by group_reporting too.
 "$IOWL" --eta=never --output-format=json --name=r --ioengine=null --rw=randrw --size=1g \
-	--rate_iops=2000 --ramp_time=700ms --runtime=1300ms --time_based --numjobs=2 --group_reporting \
-	--status-interval=400ms > r.jsonl || fail "ramp run"
+	--rate_iops=2000 --ramp_time=350ms --runtime=650ms --time_based --numjobs=2 --group_reporting \
+	--status-interval=200ms > r.jsonl || fail "ramp run"
 lines=$(wc -l < r.jsonl)
 [ "$lines" -ge 5 ] || fail "JSON lines: $lines"
 # Every line is one complete JSON document: each interval, then the results.
@@ -57,7 +58,7 @@ sed -n 1p r.jsonl > first.json
 # are its own IOs over its own length, and (checked above) the intervals add up to the totals.
 # Whether the machine kept the rate is rate.sh's business, not checked here.
 "$IOWL" --eta=never --output-format=json --name=q --ioengine=null --rw=randread --size=1g \
-	--rate_iops=2000 --runtime=3 --time_based --status-interval=1s > q.jsonl || fail "rate run"
+	--rate_iops=2000 --runtime=1500ms --time_based --status-interval=500ms > q.jsonl || fail "rate run"
 for k in 1 2 3; do
 	sed -n "${k}p" q.jsonl > k.json
 	[ "$(jget k.json interval)" = $k ] || fail "line $k is not interval $k"
@@ -65,7 +66,7 @@ for k in 1 2 3; do
 	[ "$ms" -gt 0 ] || fail "interval $k lasted $ms ms"
 	# (intervals keep to their schedule: one that closed late shortens the next)
 	end=$((${end:-0} + ms))
-	[ "$end" -ge $((k * 1000 - 10)) ] || fail "interval $k closed at $end ms, before $((k * 1000)) ms"
+	[ "$end" -ge $((k * 500 - 10)) ] || fail "interval $k closed at $end ms, before $((k * 500)) ms"
 	approx "$iops" "$(awk -v n="$ios" -v m="$ms" 'BEGIN { print n * 1000 / m }')" 1 ||
 		fail "interval $k: $iops IOPS, but $ios IOs in $ms ms"
 	prev=$((${prev:-0} + ios))
@@ -73,8 +74,8 @@ done
 [ "$prev" -le "$(tail -n 1 q.jsonl > last.json && jget last.json jobs.0.read.total_ios)" ] ||
 	fail "the intervals counted $prev IOs, more than the run's total"
 # Text: one block per interval, per direction IOPS and latency.
-"$IOWL" --eta=never --name=t --ioengine=null --rw=randrw --size=1g --runtime=1200ms --time_based \
-	--rate_iops=2000 --status-interval=500ms > t.txt || fail "text run"
+"$IOWL" --eta=never --name=t --ioengine=null --rw=randrw --size=1g --runtime=600ms --time_based \
+	--rate_iops=2000 --status-interval=250ms > t.txt || fail "text run"
 [ "$(grep -c '^-- interval [0-9]*: ' t.txt)" -ge 2 ] || { cat t.txt; fail "interval blocks"; }
 grep -q '^t: (groupid=0, jobs=1): read: IOPS=.*clat avg=.* p50=.* p99=.*; write: IOPS=' t.txt ||
 	{ cat t.txt; fail "interval line"; }

@@ -11,11 +11,12 @@ expect_status 1 "$IOWL" --name=o --filename="$SCRATCH/never" --rw=write --size=1
 grep -q "missing/o.json" "$SCRATCH/err" || { cat "$SCRATCH/err"; fail "unopenable --output: no message"; }
 [ ! -e "$SCRATCH/never" ] || fail "unopenable --output: the run did IO first"
 
-# During the run the old results stay; at the end they are replaced, with the file's mode.
+# During the run the old results stay; at the end they are replaced, with the file's mode (the
+# run throttled: unthrottled the null engine spun a CPU for the 2 s).
 echo "old results" > o.json
 chmod 640 o.json
 # shellcheck disable=SC2086
-"$IOWL" $job --runtime=2 --time_based --output=o.json 2> o.err &
+"$IOWL" $job --runtime=2 --time_based --rate_iops=1000 --output=o.json 2> o.err &
 pid=$!
 sleep 0.5
 [ "$(cat o.json)" = "old results" ] || fail "--output was truncated at the start of the run"

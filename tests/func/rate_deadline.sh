@@ -5,21 +5,33 @@
 # what the unbounded waits take.
 . "$(dirname "$0")/../lib.sh"
 cd "$SCRATCH" || fail "cd"
-elapsed() { # command...: runs it, prints its wall time in ms
+elapsed() { # OUT command...: runs it, writes its wall time in ms to OUT (or why it failed)
+	out=$1
+	shift
 	t0=$(date +%s%N)
-	"$@" > /dev/null 2> err || { cat err; fail "$*"; }
-	echo $(( ($(date +%s%N) - t0) / 1000000 ))
+	"$@" > /dev/null 2> "$out.err" || { echo "FAIL $(cat "$out.err") $*" > "$out"; return; }
+	echo $(( ($(date +%s%N) - t0) / 1000000 )) > "$out"
 }
+# (the four runs and the next one at once: each is a second of waiting)
+mkdir -p f.dir
 for eng in null libaio; do
 	for rate in 512 1; do
-		ms=$(elapsed timeout 30 "$IOWL" --name=r --ioengine=$eng --iodepth=4 --filename=f \
-			--size=1m --rw=randread --rate=$rate --runtime=1 --time_based --eta=never)
-		[ "$ms" -lt 6000 ] || fail "$eng --rate=$rate --runtime=1 took $ms ms"
+		elapsed ms.$eng.$rate timeout 30 "$IOWL" --name=r --ioengine=$eng --iodepth=4 \
+			--filename=f.dir/$eng.$rate --size=1m --rw=randread --rate=$rate --runtime=1 \
+			--time_based --eta=never &
 	done
 done
 # The job still runs for its runtime: the rate wait ends at the deadline, not before it.
 "$IOWL" --name=r --ioengine=null --size=1m --rw=read --rate=512 --runtime=1 --time_based \
 	--eta=never --output-format=json > r.json || fail "rate=512 run"
+wait
+for eng in null libaio; do
+	for rate in 512 1; do
+		ms=$(cat ms.$eng.$rate)
+		case $ms in FAIL*) fail "$eng --rate=$rate: ${ms#FAIL }" ;; esac
+		[ "$ms" -lt 6000 ] || fail "$eng --rate=$rate --runtime=1 took $ms ms"
+	done
+done
 rt=$(jget r.json jobs.0.read.runtime)
 [ "$rt" -ge 900 ] || fail "rate=512 --runtime=1 ran $rt ms"
 [ "$(jget r.json jobs.0.read.total_ios)" = 1 ] || fail "rate=512 for 1 s did $(jget r.json jobs.0.read.total_ios) IOs"

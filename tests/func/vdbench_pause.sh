@@ -13,6 +13,21 @@ wd=wd1,sd=sd1
 rd=rd1,wd=wd1,iorate=500,elapsed=2,interval=1,pause=1
 rd=rd2,wd=wd1,iorate=500,elapsed=2,interval=1
 VDB
+# A signal in the pause between a run and a sweep (two steps) ends iowl at once.
+cat > steps.vdb <<'VDB'
+sd=sd1,lun=/dev/sdb
+wd=wd1,sd=sd1
+rd=rd1,wd=wd1,iorate=500,elapsed=2,interval=1,pause=60
+rd=rd2,wd=wd1,iorate=max,elapsed=2,interval=1,forthreads=(1,2)
+VDB
+sed 's/pause=1$/pause=60/' phases.vdb > pause60.vdb
+# (both started at once, beside the timed run below: each waits in its pause until judged)
+for f in steps pause60; do
+	"$IOWL" --eta=never --vdbench-output "$map" $f.vdb > $f.out 2> $f.err &
+	eval "pid_$f=$!"
+	on_exit "kill $! 2> /dev/null"
+done
+
 "$IOWL" --eta=never --vdbench-output --output-format=json --output=out.json "$map" phases.vdb > lines.txt 2> err ||
 	{ cat err; fail "run"; }
 secs() { # the time of day of the first line of run $1's interval $2, in seconds
@@ -24,17 +39,8 @@ gap=$(awk -v a="$(secs rd1 2)" -v b="$(secs rd2 1)" 'BEGIN { print b - a }')
 awk -v g="$gap" 'BEGIN { exit !(g >= 1.9 && g < 3.5) }' || { cat lines.txt; fail "rd2's first interval ends $gap s after rd1's last, expected 2 (1 s of pause and 1 s)"; }
 [ "$(jget out.json 'jobs.1.job options.startdelay')" = 1 ] || fail "no startdelay=1 for rd2"
 
-# A signal in the pause between a run and a sweep (two steps) ends iowl at once.
-cat > steps.vdb <<'VDB'
-sd=sd1,lun=/dev/sdb
-wd=wd1,sd=sd1
-rd=rd1,wd=wd1,iorate=500,elapsed=2,interval=1,pause=60
-rd=rd2,wd=wd1,iorate=max,elapsed=2,interval=1,forthreads=(1,2)
-VDB
-sed -i 's/pause=1$/pause=60/' phases.vdb
-for f in steps phases; do
-	"$IOWL" --eta=never --vdbench-output "$map" $f.vdb > $f.out 2> $f.err &
-	pid=$!
+for f in steps pause60; do
+	eval "pid=\$pid_$f"
 	# wait for the first run's average line, then signal in the pause
 	i=0
 	while ! grep -q ' avg_' $f.out 2>/dev/null && [ "$i" -lt 100 ]; do
