@@ -45,13 +45,17 @@ ms=$(since "$t0")
 ! calm layout || [ "$ms" -lt 3000 ] || fail "layout: SIGINT took $ms ms"
 grep -q "not run\|interrupted" lay.json || fail "layout: the job is not said to be interrupted"
 echo "layout stopped $ms ms after SIGINT at $(size_of big) bytes"
-# Preallocated (the default): the file is cut back to its data.
+# Preallocated (the default): the file is cut back to its data.  On the scratch directory's disk
+# file system where it has the room (nothing is timed here): on tmpfs the preallocation of 4 GiB
+# is memory, 1.5 s of CPU to allocate and clear and 0.7 s to free.
 rm -f big
+[ "$(df -k --output=avail "$SCRATCH" | tail -n 1)" -gt 6000000 ] && cd "$SCRATCH"
 "$IOWL" --name=lay --filename=big --size=4g --rw=read --ioengine=psync \
 	--output-format=json --eta=never > lay.json 2> lay.err &
 pid=$!
 wait_for bigger big 1 || { kill -9 $pid; fail "the layout did not start"; }
-sleep 0.3
+catches_sigint $pid || fail "iowl did not set up its signal handlers"
+sleep 0.1
 kill -INT $pid
 wait $pid
 rc=$?
@@ -65,7 +69,10 @@ cd "$SCRATCH" || fail "cd"
 "$IOWL" --name=fill --filename=small --size=64m --bs=64m --iodepth=64 --ioengine=libaio \
 	--rw=write --runtime=30 --time_based --output-format=json --eta=never > fill.json 2> fill.err &
 pid=$!
-sleep 0.5
+# (signalled once the fill is under way: 128 MiB of buffers resident, of the 4 GiB it fills)
+rss_mib() { awk '/^VmRSS:/ { print int($2 / 1024) }' "/proc/$1/status" 2>/dev/null; }
+filling() { [ "$(rss_mib "$1")" -ge 128 ] 2>/dev/null; }
+wait_for filling $pid || { kill -9 $pid; fail "the buffer fill did not start"; }
 catches_sigint $pid || fail "iowl did not set up its signal handlers"
 t0=$(date +%s%N)
 kill -INT $pid
@@ -84,26 +91,27 @@ else
 fi
 echo "buffer fill stopped $ms ms after SIGINT"
 
-# 1024 clones of one second: runtime counts from the start of the phase, so every clone ends
-# about a second after it (its "elapsed", in whole seconds rounded up, is 2; a clone the
-# scheduler is slow to get back to may take one more), not a second after the scheduler first
-# ran its thread (13 s after the start for the last ones).  The start-up and the report are
-# not in "elapsed": they are only printed, as they depend on what else the machine runs.
+# 1024 clones of half a second: runtime counts from the start of the phase, so every clone ends
+# about half a second after it (its "elapsed", in whole seconds rounded up, is 1; a clone the
+# scheduler is slow to get back to may take one more), not half a second after the scheduler
+# first ran its thread (13 s after the start for the last ones, the issue's --runtime=1).  They
+# spin every CPU while they run: what is judged is the start-up they slow, not their running.
+# The start-up and the report are not in "elapsed": they are only printed, as they depend on
+# what else the machine runs.
 most_elapsed() { grep -o '"elapsed": [0-9]*' "$1" | awk '$2 > m { m = $2 } END { print m + 0 }'; }
 t0=$(date +%s%N)
-"$IOWL" --name=many --ioengine=null --size=1m --rw=randread --numjobs=1024 --runtime=1 \
+"$IOWL" --name=many --ioengine=null --size=1m --rw=randread --numjobs=1024 --runtime=500ms \
 	--time_based --output-format=json --eta=never > many.json 2> many.err ||
 	{ cat many.err; fail "numjobs=1024"; }
 ms=$(since "$t0")
 [ "$(jget many.json jobs.1023.jobname)" = many ] || fail "numjobs=1024: not every clone reported"
 e=$(most_elapsed many.json)
 # (a clone that gets no CPU for seconds ends late: judged where the load leaves the CPU to it)
-[ "$e" -ge 1 ] || fail "numjobs=1024 --runtime=1: a clone ended $e s after the start"
+[ "$e" -ge 1 ] || fail "numjobs=1024 --runtime=500ms: a clone ended $e s after the start"
 ! calm "numjobs=1024's elapsed" || [ "$e" -le 3 ] ||
-	fail "numjobs=1024 --runtime=1: a clone ended $e s after the start"
-echo "numjobs=1024 --runtime=1: $ms ms in all, clones ended within $e s"
-# The same on a file, for half a second (the clones spin every CPU while they run: the start-up
-# they slow, seconds with the bug, is what is judged, not how long they run).
+	fail "numjobs=1024 --runtime=500ms: a clone ended $e s after the start"
+echo "numjobs=1024 --runtime=500ms: $ms ms in all, clones ended within $e s"
+# The same on a file.
 t0=$(date +%s%N)
 "$IOWL" --name=many --ioengine=psync --filename=f1024 --size=1m --rw=randread --numjobs=1024 \
 	--runtime=500ms --time_based --output-format=json --eta=never > many.json 2> many.err ||
