@@ -3,10 +3,10 @@
  * Test helper: says whether a screenshot shows a rendered page.  Decodes the PNG (8-bit RGB or
  * RGBA, not interlaced; zlib) and checks, in the whole image or in one rectangle of it, that it is
  * not blank (enough pixels that are not the background, enough distinct colours) and that the
- * colours the plots draw with appear.
- *   pngcheck SHOT.png [--crop X,Y,W,H] [RRGGBB...]
- * Prints one "ok: ..." line, or a "FAIL: ..." line per problem; exits 0, 1 (a check failed) or 2
- * (the file is not a PNG it can read).
+ * colours the plots draw with appear; several rectangles, each with its colours, in one run.
+ *   pngcheck SHOT.png [[--crop X,Y,W,H] [RRGGBB...]]...
+ * Prints one "ok: ..." line a rectangle, or a "FAIL: ..." line per problem; exits 0, 1 (a check
+ * failed) or 2 (the file is not a PNG it can read).
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -142,39 +142,22 @@ out:
 	return img;
 }
 
-int main(int argc, char **argv)
+/* The checks of one rectangle and its colours (argv[0..nc-1]); prints its line(s), returns the
+ * number of failed checks. */
+static int check(const char *path, const unsigned char *img, uint32_t w, int bpp, uint32_t x0,
+		 uint32_t y0, uint32_t cw, uint32_t ch, char **colour, int nc)
 {
-	uint32_t w, h, x0 = 0, y0 = 0, cw, ch;
-	int bpp = 3, ai = 2, errors = 0;
-	unsigned char *img;
+	int errors = 0;
 
-	if (argc < 2) {
-		fprintf(stderr, "usage: pngcheck SHOT.png [--crop X,Y,W,H] [RRGGBB...]\n");
-		return 2;
-	}
-	img = decode(argv[1], &w, &h, &bpp);
-	if (!img)
-		return 2;
-	cw = w;
-	ch = h;
-	if (argc > 3 && !strcmp(argv[2], "--crop")) {
-		if (sscanf(argv[3], "%u,%u,%u,%u", &x0, &y0, &cw, &ch) != 4 || x0 >= w || y0 >= h ||
-		    !cw || !ch) {
-			fprintf(stderr, "pngcheck: --crop %s: not X,Y,W,H inside %ux%u\n", argv[3],
-				w, h);
-			return 2;
-		}
-		if (cw > w - x0)
-			cw = w - x0;
-		if (ch > h - y0)
-			ch = h - y0;
-		ai = 4;
-	}
 	/* every second pixel of every second row, as 0xRRGGBB */
 	size_t n = 0, cap = ((size_t)cw / 2 + 1) * (ch / 2 + 1);
 	uint32_t *px = malloc(cap * sizeof(*px)), *sorted = malloc(cap * sizeof(*px));
-	if (!px || !sorted)
-		return 2;
+	if (!px || !sorted) {
+		printf("FAIL: %s: out of memory\n", path);
+		free(px);
+		free(sorted);
+		return 1;
+	}
 	for (uint32_t y = y0; y < y0 + ch; y += 2)
 		for (uint32_t x = x0; x < x0 + cw; x += 2) {
 			const unsigned char *p = img + ((size_t)y * w + x) * bpp;
@@ -192,16 +175,16 @@ int main(int argc, char **argv)
 	}
 	double other = n ? 1.0 - (double)bg / n : 0;
 	if (colours < 20) {
-		printf("FAIL: %s: only %zu colours\n", argv[1], colours);
+		printf("FAIL: %s at %u,%u: only %zu colours\n", path, x0, y0, colours);
 		errors++;
 	}
 	if (other < 0.02) {
-		printf("FAIL: %s: %.2f %% of the pixels differ from the background\n", argv[1],
-		       100 * other);
+		printf("FAIL: %s at %u,%u: %.2f %% of the pixels differ from the background\n",
+		       path, x0, y0, 100 * other);
 		errors++;
 	}
-	for (int a = ai; a < argc; a++) {
-		unsigned long want = strtoul(argv[a], NULL, 16);
+	for (int a = 0; a < nc; a++) {
+		unsigned long want = strtoul(colour[a], NULL, 16);
 		size_t near = 0;
 
 		for (size_t i = 0; i < n; i++) {
@@ -211,16 +194,56 @@ int main(int argc, char **argv)
 			near += ok;
 		}
 		if (near < 10) {
-			printf("FAIL: %s: colour #%s is not drawn (%zu pixels near it)\n", argv[1],
-			       argv[a], near);
+			printf("FAIL: %s at %u,%u: colour #%s is not drawn (%zu pixels near it)\n",
+			       path, x0, y0, colour[a], near);
 			errors++;
 		}
 	}
 	if (!errors)
-		printf("ok: %s: %ux%u at %u,%u, %zu colours, %.1f %% not background\n", argv[1], cw,
+		printf("ok: %s: %ux%u at %u,%u, %zu colours, %.1f %% not background\n", path, cw,
 		       ch, x0, y0, colours, 100 * other);
 	free(px);
 	free(sorted);
+	return errors;
+}
+
+int main(int argc, char **argv)
+{
+	uint32_t w, h;
+	int bpp = 3, errors = 0, a = 2;
+	unsigned char *img;
+
+	if (argc < 2) {
+		fprintf(stderr, "usage: pngcheck SHOT.png [[--crop X,Y,W,H] [RRGGBB...]]...\n");
+		return 2;
+	}
+	img = decode(argv[1], &w, &h, &bpp);
+	if (!img)
+		return 2;
+	/* the whole image, or each --crop with the colours after it (the image decoded once) */
+	do {
+		uint32_t x0 = 0, y0 = 0, cw = w, ch = h;
+		int c;
+
+		if (a + 1 < argc && !strcmp(argv[a], "--crop")) {
+			if (sscanf(argv[a + 1], "%u,%u,%u,%u", &x0, &y0, &cw, &ch) != 4 ||
+			    x0 >= w || y0 >= h || !cw || !ch) {
+				fprintf(stderr, "pngcheck: --crop %s: not X,Y,W,H inside %ux%u\n",
+					argv[a + 1], w, h);
+				free(img);
+				return 2;
+			}
+			if (cw > w - x0)
+				cw = w - x0;
+			if (ch > h - y0)
+				ch = h - y0;
+			a += 2;
+		}
+		for (c = a; c < argc && strcmp(argv[c], "--crop"); c++)
+			;
+		errors += check(argv[1], img, w, bpp, x0, y0, cw, ch, argv + a, c - a);
+		a = c;
+	} while (a < argc);
 	free(img);
 	return errors ? 1 : 0;
 }
