@@ -36,12 +36,14 @@ check() { # FSYNC FDATASYNC ARGS...
 	echo "iowl fsync=$fs fdatasync=$fd $*: writes syncs datasyncs $got"
 	echo "$got" | awk -v n=$((fs ? fs : fd)) '{ exit !($1 > 0 && $2 + $3 >= int(($1 - 1) / n)) }' ||
 		fail "too few syncs: $got"
-	if have_fio; then
+	# (fio's answer, its iolog on the rule, kept once given: tests/lib.sh's fio_kept)
+	if have_fio && ! fio_kept "$fs" "$fd" "$@" "on the rule"; then
 		rm -f f.log
 		fio --name=x --filename=f --size=1m --write_iolog=f.log --fsync="$fs" --fdatasync="$fd" \
 			"$@" > /dev/null 2> err || { cat err; fail "fio $*"; }
 		fgot=$(rule f.log "$fs" "$fd") || fail "fio fsync=$fs fdatasync=$fd $*: $fgot"
 		echo "fio  fsync=$fs fdatasync=$fd $*: writes syncs datasyncs $fgot"
+		fio_keep "$fs" "$fd" "$@" "on the rule"
 	fi
 }
 check 4 0 --rw=randrw

@@ -27,8 +27,9 @@ stamp() {
 }
 # within LO T HI: T is a CLOCK_MONOTONIC time of the run
 within() { [ "$1" -le "$2" ] && [ "$2" -le "$3" ]; }
+# (fio's answers kept once given: tests/lib.sh's fio_kept)
 for tool in "$IOWL" fio; do
-	[ "$tool" = fio ] && ! have_fio && continue
+	[ "$tool" = fio ] && { ! have_fio || fio_kept clocks "as described"; } && continue
 	set -- $(stamp "$tool" --log_alternate_epoch=1 --log_alternate_epoch_clock_id=1)
 	within "$1" "$2" "$3" || fail "$tool log_alternate_epoch on clock 1: first time $2, not within the run's CLOCK_MONOTONIC $1..$3 ms"
 	set -- $(stamp "$tool" --log_unix_epoch=1 --log_alternate_epoch_clock_id=1)
@@ -39,6 +40,7 @@ for tool in "$IOWL" fio; do
 		fail "$tool log_alternate_epoch on the default clock 0: first time $2 is not Unix ms (now $now)"
 	set -- $(stamp "$tool" --log_alternate_epoch_clock_id=1)
 	[ "$2" -lt 1000 ] || fail "$tool log_alternate_epoch_clock_id alone: first time $2, expected ms from the job's start"
+	[ "$tool" = fio ] && fio_keep clocks "as described"
 done
 # a clock the machine lacks, at its line
 printf '[ep]\nfilename=%s\nsize=1m\nlog_alternate_epoch=1\nlog_alternate_epoch_clock_id=99\n' "$f" > bad.fio

@@ -8,6 +8,10 @@
 . "$(dirname "$0")/../lib.sh"
 T2J=$(cd "$HELPERS" && pwd)/json2terse
 KEPT=$(cd "$(dirname "$0")/../data" && pwd)/fio-terse-bw-agg.out
+# The writer's code (iowl's terse writer and the helper around it): fio's agreement with it is kept
+# once given (tests/lib.sh's fio_kept), and asked of fio again when the writer changes.
+WRITER=$(cd "$(dirname "$0")/../.." && cat src/report/terse.c src/report/terse.h \
+	tests/helpers/json2terse.c | md5sum)
 cd "$SCRATCH" || fail "cd"
 
 # same_fields A B: the terse lines of files A and B agree (numbers within 1e-6 relative).
@@ -43,6 +47,7 @@ if have_fio; then
 		for job in "--name=rw --filename=$SCRATCH/f --size=4m --bs=4k --rw=randrw --description=two_words --continue_on_error=all" \
 			   "--name=g --ioengine=null --size=8m --bs=8k --rw=randread --numjobs=2 --group_reporting" \
 			   "--name=a --ioengine=null --size=2m --bs=4k --rw=write --name=b --ioengine=null --size=2m --bs=16k --rw=read --percentile_list=50:99"; do
+			fio_kept terse v$v "$job" "writer $WRITER" && continue
 			# shellcheck disable=SC2086
 			fio $job --output-format=terse,json --terse-version=$v > fio.out 2> err ||
 				{ cat err; fail "fio $job"; }
@@ -50,6 +55,7 @@ if have_fio; then
 			"$T2J" $v fio.out > mine.terse || fail "json2terse $v"
 			why=$(same_fields fio.terse mine.terse) ||
 				fail "terse v$v from fio's JSON differs from fio's own ($job): $why"
+			fio_keep terse v$v "$job" "writer $WRITER"
 		done
 	done
 	echo "fio's JSON gives fio's terse lines, versions 2 to 5"
