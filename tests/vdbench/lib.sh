@@ -54,11 +54,11 @@ vdb_run() {
 		--set write_iolog="$d/io.log" "$@" "$f") > "$d/stdout" 2> "$d/err"
 }
 
-# awk over the IO log's first 50000 IOs (plenty for shares within a point or two): $1 the
-# program, the rest -v assignments
+# awk over the IO log's first 50000 IOs (plenty for shares within a point or two: vdb_check
+# cuts them once into io.head): $1 the program, the rest -v assignments
 vdb_log() {
 	prog=$1; shift
-	head -n 50003 "$d/io.log" | awk "$@" '$2 == "read" || $2 == "write" { '"$prog"' }'
+	awk "$@" '$2 == "read" || $2 == "write" { '"$prog"' }' "$d/io.head"
 }
 
 vdb_size() { # SIZE in bytes: 64m -> 67108864
@@ -74,10 +74,10 @@ near() { # WHAT GOT WANT TOL
 
 # share WHAT GOT WANT TOL: a share (%) of the logged IOs, each drawn at random: within TOL, or
 # within four binomial standard deviations where the run logged too few IOs for TOL (a slow
-# machine or TSan: 14-streams had 28.12 % for 25 +-3)
+# machine or TSan: 14-streams had 28.12 % for 25 +-3); $vdb_n: the IOs of io.head
 share() {
-	near "$1" "$2" "$3" "$(vdb_log 'n++ } END { p = w / 100; s = n ? 400 * sqrt(p * (1 - p) / n) : 0
-		printf "%.2f", (s > t ? s : t)' -v w="$3" -v t="$4")"
+	near "$1" "$2" "$3" "$(awk -v n="$vdb_n" -v w="$3" -v t="$4" 'BEGIN { p = w / 100
+		s = n ? 400 * sqrt(p * (1 - p) / n) : 0; printf "%.2f", (s > t ? s : t) }')"
 }
 
 vdb_check_one() { # the words of one "* check" line
@@ -103,8 +103,7 @@ vdb_check_one() { # the words of one "* check" line
 	bytes)
 		share "share in bytes $1-$2 (%)" "$(vdb_log 'n++; if ($3 >= lo && $3 < hi) c++ } END { printf "%.2f", n ? 100 * c / n : -1' -v lo="$(vdb_size "$1")" -v hi="$(vdb_size "$2")")" "$3" "$4" ;;
 	ios)
-		[ "$(vdb_log 'n++ } END { print n + 0')" = "$1" ] ||
-			{ echo "$name: $(vdb_log 'n++ } END { print n + 0') IOs, expected $1"; return 1; } ;;
+		[ "$vdb_n" = "$1" ] || { echo "$name: $vdb_n IOs, expected $1"; return 1; } ;;
 	iops)
 		n=$(jget "$d/out.json" jobs) || return 1
 		tot=0 i=0
@@ -164,6 +163,8 @@ vdb_check() {
 	[ "$sdsize" != 0 ] || sdsize=67108864
 	vdb_directives "$VDB_DIR/$1.vdb" check > "$d/checks"
 	[ -s "$d/checks" ] || { echo "$name: no '* check' lines"; return 1; }
+	head -n 50003 "$d/io.log" > "$d/io.head" 2> /dev/null
+	vdb_n=$(vdb_log 'n++ } END { print n + 0')
 	while read -r c; do
 		# shellcheck disable=SC2086
 		vdb_check_one $c || return 1
