@@ -34,8 +34,10 @@ if have_fio && ! fio_kept showcmd sc.fio "$want"; then
 	[ "iowl $f" = "$want" ] || fail "fio --showcmd: fio $f"
 	fio_keep showcmd sc.fio "$want"
 fi
+"$IOWL" --output-format=json --eta=never sc.fio > b.json & # (both at once: a second each)
+bpid=$!
 eval "\"$IOWL\" $(sed "s/^iowl //" sc.out) --output-format=json --eta=never" > a.json || fail "the --showcmd line does not run"
-"$IOWL" --output-format=json --eta=never sc.fio > b.json || fail "sc.fio"
+wait $bpid || fail "sc.fio"
 [ "$(jget a.json jobs.1.jobname)" = two ] && [ "$(jget a.json jobs)" = "$(jget b.json jobs)" ] ||
 	fail "--showcmd's line runs other jobs"
 
@@ -53,20 +55,22 @@ grep -q "warnings-fatal" "$SCRATCH/err" || fail "--warnings-fatal: $(cat "$SCRAT
 expect_status 1 "$IOWL" --eta-interval=100ms --name=e $null
 
 # --trigger-file: the run ends once the file appears, the later phase does not start, and
-# --trigger's command runs.  (The jobs waiting for the trigger are throttled: spinning, each
-# would burn a CPU for nothing.)
+# --trigger's command runs; --trigger-timeout ends the run after its time, checked meanwhile.
+# (The jobs waiting for them are throttled: spinning, each would burn a CPU for nothing.)
+"$IOWL" --output-format=json --eta=never --trigger-timeout=1 --name=a $null --rate_iops=1000 \
+	--runtime=60 --time_based > tt.json &
+ttpid=$!
 ( sleep 1; touch "$SCRATCH/trig" ) &
 "$IOWL" --output-format=json --eta=never --trigger-file="$SCRATCH/trig" \
 	--trigger="echo fired > '$SCRATCH/fired'" --name=a $null --rate_iops=1000 --runtime=60 \
 	--time_based \
 	--name=b $null --stonewall > t.json || fail "--trigger-file run"
+wait $ttpid || fail "--trigger-timeout run"
 wait
 [ "$(cat fired)" = fired ] || fail "--trigger did not run"
 [ "$(jget t.json jobs.0.read.runtime)" -lt 30000 ] || fail "--trigger-file: the job ran on"
 [ "$(jget t.json jobs.1.error)" != 0 ] || fail "--trigger-file: the next phase ran"
 grep -q "trigger-file" t.json || fail "--trigger-file: the job not run does not say why"
-"$IOWL" --output-format=json --eta=never --trigger-timeout=1 --name=a $null --rate_iops=1000 --runtime=60 \
-	--time_based > tt.json || fail "--trigger-timeout run"
 [ "$(jget tt.json jobs.0.read.runtime)" -lt 30000 ] || fail "--trigger-timeout: the job ran on"
 
 # --alloc-size: accepted (iowl has no pool to size); --enghelp lists engines and options.
