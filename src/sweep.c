@@ -18,6 +18,7 @@
 #include "iowl/usl.h"
 #include "iowl/value.h"
 #include "iowl/version.h"
+#include "report/ranks.h"
 
 #define MAX_KEYS 8
 #define MAX_POINTS 4096
@@ -35,6 +36,7 @@ struct point {
 					 * over the jobs, times the ranks when they are
 					 * swept (the ranks alone when only they are) */
 	int status;
+	json_t *cluster;		/* over MPI: the point's iowl.cluster, ranks[] included */
 };
 
 void sweep_key_release(struct sweep_key *k)
@@ -198,6 +200,9 @@ static void measure(const struct iowl_run *run, const struct run_outcome *o, str
 			pt->mbps += secs > 0 ? (double)st->dir[d].bytes / secs / 1e6 : 0;
 		}
 	}
+	/* Every rank's own figures (rank_result lives until the next point's reduce). */
+	if (o->r.nranks)
+		pt->cluster = report_ranks_json(&o->r);
 	lat_figures(o, false, pt->clat);
 	lat_figures(o, true, pt->lat);
 	pt->concurrency = pt->iops * pt->lat[0] / 1e6;
@@ -334,6 +339,9 @@ static json_t *json_points(const struct run_opts *o, const struct point *pts, un
 						   "concurrency", p->concurrency, "n", p->n,
 						   "aqu_sz", nz(p->aqu_sz), "util", nz(p->util),
 						   "status", p->status));
+		if (p->cluster) /* over MPI: which ranks did what at this point */
+			json_object_set(json_array_get(a, json_array_size(a) - 1), "cluster",
+					p->cluster);
 	}
 	return a;
 }
@@ -526,6 +534,8 @@ out:
 	o->sets = base;
 	o->nsets = nbase;
 	free(sets);
+	for (unsigned i = 0; pts && i < npts; i++)
+		json_decref(pts[i].cluster);
 	free(pts);
 	return status;
 }
