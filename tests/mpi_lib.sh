@@ -20,6 +20,12 @@ else
 	MPI_LIB=libmpi
 	MPI_PKG=libopenmpi-dev
 fi
+# The machine's hwloc topology, found once (lstopo) and read from XML by every launcher and rank
+# after: each discovered it anew, a third of a launch's CPU (np 4 iowl-mpi: 0.56 -> 0.40 s).
+if command -v lstopo-no-graphics >/dev/null 2>&1 &&
+	lstopo-no-graphics --of xml > "$SCRATCH/hwloc.xml" 2>/dev/null; then
+	export HWLOC_XMLFILE="$SCRATCH/hwloc.xml" HWLOC_THISSYSTEM=1
+fi
 # The ranks' signals 1.5 s into their IO (tests/mpi_signal.sh), for the ranks' scripts too.
 MPI_SIGNAL=$(cd "$(dirname "$0")/.." && pwd)/mpi_signal.sh
 export MPI_SIGNAL
