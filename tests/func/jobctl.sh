@@ -4,7 +4,8 @@
 # exec_prerun/exec_postrun (the commands run around the job's IO, output in NAME.prerun.txt and
 # NAME.postrun.txt), error_dump (every IO error printed as it happens, the ones let through too),
 # rate_ignore_thinktime (no catching up on the rate after a thinktime stall) and uid/gid (the job's
-# threads open their files as that user).
+# threads open their files as that user).  fio's answers are kept once given (tests/lib.sh's
+# fio_kept): make test starts no fio here.
 . "$(dirname "$0")/../lib.sh"
 fault_shim
 cd "$SCRATCH" || fail "cd"
@@ -44,17 +45,18 @@ ed() { # tool error_dump
 }
 n1=$(ed iowl 1) n0=$(ed iowl 0)
 [ "$n1" = 3 ] && [ "$n0" = 0 ] || fail "error_dump=1 printed $n1 errors (3 expected), error_dump=0 $n0"
-if have_fio; then
+if have_fio && ! fio_kept error_dump "$n1" "$n0"; then
 	f1=$(ed fio 1) f0=$(ed fio 0)
 	[ "$f1" = "$n1" ] && [ "$f0" = "$n0" ] || fail "error_dump: fio printed $f1 and $f0 errors, iowl $n1 and $n0"
+	fio_keep error_dump "$n1" "$n0"
 fi
 echo "ok: error_dump ($n1 lines, as fio)"
 
-# rate_ignore_thinktime: 50 IOs at 100 IOPS (0.5 s), then a 0.5 s stall.  By default the rate
-# catches up after the stall (about 100 IOPS over the run); with it, half of that.
-rit() { # tool 0|1 -> IOs in 3 s
-	set -- "$1" --name=r --ioengine=null --size=1g --rw=read --bs=4k --rate_iops=100 \
-		--thinktime=500ms --thinktime_blocks=50 --time_based --runtime=3 \
+# rate_ignore_thinktime: 50 IOs at 200 IOPS (0.25 s), then a 0.25 s stall.  By default the rate
+# catches up after the stall (about 200 IOPS over the run); with it, half of that.
+rit() { # tool 0|1 -> IOs in 1.5 s
+	set -- "$1" --name=r --ioengine=null --size=1g --rw=read --bs=4k --rate_iops=200 \
+		--thinktime=250ms --thinktime_blocks=50 --time_based --runtime=1500ms \
 		--rate_ignore_thinktime="$2" --output-format=json --output=rit.json
 	if [ "$1" = fio ]; then shift; fio "$@" > /dev/null 2>&1; else shift; "$IOWL" "$@"; fi ||
 		fail "rate_ignore_thinktime run failed"
@@ -63,9 +65,10 @@ rit() { # tool 0|1 -> IOs in 3 s
 i0=$(rit iowl 0) i1=$(rit iowl 1)
 # 150 IOs (3 x 50) at most with it; about 250 without (the stalls are made up)
 [ "$i1" -le 160 ] && [ "$i0" -ge 220 ] || fail "rate_ignore_thinktime: $i1 IOs with, $i0 without (<=160, >=220 expected)"
-if have_fio; then
+if have_fio && ! fio_kept rate_ignore_thinktime; then
 	g0=$(rit fio 0) g1=$(rit fio 1)
 	[ "$g1" -le 160 ] && [ "$g0" -ge 220 ] || fail "fio: rate_ignore_thinktime: $g1 IOs with, $g0 without"
+	fio_keep rate_ignore_thinktime
 fi
 echo "ok: rate_ignore_thinktime ($i1 IOs with it, $i0 without; fio ${g1:-?}, ${g0:-?})"
 
@@ -79,11 +82,12 @@ if [ "$(id -u)" = 0 ] && id nobody > /dev/null 2>&1; then
 $nog" ] || fail "uid/gid: the prerun ran as $(cat u.prerun.txt | tr '\n' ' ')"
 	expect_status 2 "$IOWL" --name=u --ioengine=psync --filename=u/closed --size=256k --uid="$nob" --output=/dev/null
 	grep -q "Permission denied" "$SCRATCH/err" || { cat "$SCRATCH/err"; fail "uid: a 0600 root file was opened"; }
-	if have_fio; then
+	if have_fio && ! fio_kept uid; then
 		fio --name=u --ioengine=psync --filename=u/closed --size=256k --uid="$nob" --output=/dev/null > fio.err 2>&1 &&
 			fail "fio opened the 0600 file as uid $nob: the comparison is void"
 		fio --name=u --ioengine=psync --filename=u/open --size=256k --uid="$nob" --output=/dev/null > fio.err 2>&1 ||
 			fail "fio could not read the 0644 file as uid $nob"
+		fio_keep uid
 	fi
 	echo "ok: uid, gid"
 fi
