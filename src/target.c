@@ -424,7 +424,8 @@ static int file_region(const struct job *job, unsigned clone, unsigned i,
 		if (!left)
 			return region_err(job, clone, f, start, size, err,
 					  "starts %s the end of the device (%llu bytes)",
-					  start < f->real_size ? "less than a block before" : "past",
+					  start < f->real_size ? "less than a block before" :
+								 "past",
 					  (unsigned long long)f->real_size);
 		f->cut = size;
 		size = left;
