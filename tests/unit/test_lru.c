@@ -112,8 +112,12 @@ static void test_exact(void **state)
 
 static void test_shards(void **state)
 {
-	/* above LRU_EXACT_BLOCKS (2^20): sampled at 1 %, within 1 percentage point (max 0.4 seen) */
-	check(1200000, 3600000, false, 0.01);
+	/*
+	 * above LRU_EXACT_BLOCKS (2^20): sampled at 1 %, within 1 percentage point (max 0.42 seen;
+	 * 0.35 with 3.6M accesses over 1.2M blocks, three times the cost); a curve not scaled by
+	 * the rate is tens of points off
+	 */
+	check(1100000, 1200000, false, 0.01);
 }
 
 int main(void)
