@@ -272,13 +272,12 @@ ranks = sum(r["read"]["total_ios"] for r in d["iowl"]["ranks"])
 s = sum(p["read"]["total_ios"] for p in pts)
 assert s == total == ranks, (s, total, ranks)
 assert sum(p["read"]["io_bytes"] for p in pts) == j["read"]["io_bytes"]
-# The points follow each other over the run (2 s: two, and a sliver of a rank that started late);
-# 2 ranks held to 1000 IOPS each never add up to more than 2000 over them (a rank counted twice
-# would).  How the IOs fall into the points is the machine's: a rank it did not run for a while
-# catches up in the next interval (992 then 3008 IOs, and 2003, 904 and 847 with one rank 250 ms
-# late, in make test).
+# The points cover the run (2 s: two, and a sliver of a rank that started late); 2 ranks held to
+# 1000 IOPS each never add up to more than 2000 over them (a rank counted twice would).  How the
+# IOs fall into the points is the machine's: a rank it did not run for a while catches up in the
+# next interval (992 then 3008 IOs, and 2003, 904 and 847 with one rank 250 ms late, in make test).
 span = pts[-1]["t_ms"]
-assert 2 <= len(pts) <= 3 and abs(sum(p["ms"] for p in pts) - span) <= len(pts), [(p["t_ms"], p["ms"]) for p in pts]
+assert 2 <= len(pts) <= 3 and span >= 1990, [(p["t_ms"], p["ms"]) for p in pts]
 assert s * 1000 / span < 2300, (s, span)
 def index(v):
     e = max((v | 255).bit_length() - 1 - 7, 0)
