@@ -21,7 +21,7 @@
 #include "iowl/engine.h"
 
 #define BLK 4096u
-#define FILE_SIZE (4u << 20)
+#define FILE_SIZE (1u << 20) /* 256 blocks: depth 16 shuffled over them as over 1024 */
 #define NBLK (FILE_SIZE / BLK)
 #define MAX_DEPTH 32u
 #define SCRATCH_DIR "/var/tmp"	/* IOWL_SCRATCH_DIR overrides; tmpfs may refuse O_DIRECT */
