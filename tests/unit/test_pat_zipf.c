@@ -21,11 +21,27 @@
 static double ref_harmonic(uint64_t n, double theta)
 {
 	const uint64_t m = 1000000;
+	static struct {
+		double theta;
+		long double sum;
+	} head[8]; /* the first 10^6 terms per theta, summed once (most calls have n > 10^6) */
+	static unsigned nhead;
 	long double sum = 0, a, fa, fn, integral;
 	uint64_t k, top = n < m ? n : m;
+	unsigned i;
 
-	for (k = top; k >= 1; k--)
-		sum += pow((double)k, -theta);
+	for (i = 0; n > m && i < nhead && head[i].theta != theta; i++)
+		;
+	if (n > m && i < nhead) {
+		sum = head[i].sum;
+	} else {
+		for (k = top; k >= 1; k--)
+			sum += pow((double)k, -theta);
+		if (n > m && nhead < 8) {
+			head[nhead].theta = theta;
+			head[nhead++].sum = sum;
+		}
+	}
 	if (n <= m)
 		return (double)sum;
 	a = (long double)(m + 1);
