@@ -8,6 +8,7 @@
 # blk_io_trace.  The log's delays are kept (a lower bound on the run's time), scaled by
 # replay_time_scale, and dropped with replay_no_stall.
 . "$(dirname "$0")/../lib.sh"
+V3=$(cd "$(dirname "$0")/../data" && pwd)/replay-v3.log
 cd "$SCRATCH" || fail "cd"
 have_fio || skip "fio 3 is not installed (sh scripts/test-deps.sh)"
 command -v python3 > /dev/null || skip "python3 is needed to write the blktrace file"
@@ -26,29 +27,48 @@ ios() {
 	awk 'NR > 1 { if ($1 ~ /^[0-9]+$/ && NF == 5) { a = $3; o = $4; l = $5 } else if (NF == 4) { a = $2; o = $3; l = $4 } else next
 		if (a == "sync" || a == "datasync") o = 0; print a, o, l }' "$1"
 }
-# replay_both NAME OPTIONS...: fio and iowl replay with OPTIONS; the device deltas must agree
+# replay_both NAME OPTIONS...: iowl and fio replay with OPTIONS; the device deltas must agree.
+# fio's answer is kept once given (tests/lib.sh's fio_kept): the question holds the options, the
+# MD5 of the log replayed (the device's name left out) and iowl's deltas.
 replay_both() {
 	what=$1
 	shift
+	s1=$(dstat)
+	"$IOWL" --name=r --ioengine=psync "$@" --write_iolog=mine.log --output-format=json \
+		--output=i.json 2> i.err || { cat i.err; fail "$what: iowl replay"; }
+	s2=$(dstat)
+	own_r=$(jget i.json iowl.own_io.0.reads 2> /dev/null || echo 0)
+	own_s=$(( $(jget i.json iowl.own_io.0.read_bytes 2> /dev/null || echo 0) / 512 ))
+	id=$(delta "$s1" "$s2" "$own_r" "$own_s")
+	for a in "$@"; do case $a in --read_iolog=*) log=${a#--read_iolog=} ;; esac; done
+	# (the binary trace holds the device's number: it is made by this test for the device)
+	case $log in *.bin) lsum="made here for DEV" ;; *) lsum=$(sed "s|$dev|DEV|g" "$log" | md5sum) ;; esac
+	q="$(printf '%s ' "$@" | sed "s|$dev|DEV|g") log $lsum iowl $id"
+	fio_kept replay "$q" && return 0
 	s0=$(dstat)
 	fio --name=r --ioengine=psync "$@" --output-format=json --output=f.json > /dev/null 2> f.err ||
 		{ cat f.err; fail "$what: fio's replay"; }
 	s1=$(dstat)
-	"$IOWL" --name=r --ioengine=psync "$@" --write_iolog=mine.log --output-format=json \
-		--output=i.json 2> i.err || { cat i.err f.err; fail "$what: iowl replay"; }
-	s2=$(dstat)
-	own_r=$(jget i.json iowl.own_io.0.reads 2> /dev/null || echo 0)
-	own_s=$(( $(jget i.json iowl.own_io.0.read_bytes 2> /dev/null || echo 0) / 512 ))
 	fd=$(delta "$s0" "$s1")
-	id=$(delta "$s1" "$s2" "$own_r" "$own_s")
 	[ "$fd" = "$id" ] || fail "$what: the device counted '$id' (reads, sectors, writes, sectors, flushes) for iowl, '$fd' for fio"
 	echo "$what: device deltas $id for both"
+	fio_keep replay "$q"
 }
 
-# 1. fio's version 3 log of a mixed job with fsyncs, replayed as fast as possible.
-fio --name=w --filename="$dev" --direct=1 --size=4m --bs=4k --bsrange=4k-16k --rw=randrw \
-	--fsync=7 --ioengine=psync --write_iolog=v3.log > /dev/null 2> w.err || { cat w.err; fail "fio write_iolog"; }
-head -1 v3.log | grep -q "fio version 3 iolog" || fail "fio 3.33 wrote no version 3 log: $(head -1 v3.log)"
+# 1. fio's version 3 log of a mixed job with fsyncs, replayed as fast as possible.  The log fio
+# 3.33 wrote is kept in tests/data/replay-v3.log (the device as @DEV@) with fio's answer (tests/
+# lib.sh's fio_kept); another fio writes it again (and make fio-ref keeps that).
+if [ -f "$V3" ] && fio_kept v3.log "$(md5sum < "$V3")"; then
+	sed "s|@DEV@|$dev|g" "$V3" > v3.log
+else
+	fio --name=w --filename="$dev" --direct=1 --size=4m --bs=4k --bsrange=4k-16k --rw=randrw \
+		--fsync=7 --ioengine=psync --write_iolog=v3.log > /dev/null 2> w.err || { cat w.err; fail "fio write_iolog"; }
+	head -1 v3.log | grep -q "fio version 3 iolog" || fail "fio 3.33 wrote no version 3 log: $(head -1 v3.log)"
+	if [ -n "$IOWL_FIO_KEEP" ]; then
+		sed "s|$dev|@DEV@|g" v3.log > "$V3"
+		fio_keep v3.log "$(md5sum < "$V3")"
+	fi
+fi
 replay_both "v3 log" --read_iolog=v3.log --direct=1 --replay_no_stall=1
 ios v3.log > want
 ios mine.log > got
