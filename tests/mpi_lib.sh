@@ -86,8 +86,8 @@ SH
 # mpi_await R: waits up to 10 s for rank R's status (its record.sh may outlast mpirun a moment).
 mpi_await() {
 	n=0
-	while [ ! -f "$SCRATCH/status.$1" ] && [ $n -lt 1000 ]; do
-		sleep 0.01
+	while [ ! -f "$SCRATCH/status.$1" ] && [ $n -lt 200 ]; do
+		sleep 0.05
 		n=$((n + 1))
 	done
 }

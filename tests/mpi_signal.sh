@@ -9,8 +9,8 @@ sig=$1 pid=$2 out=$3
 shift 3
 for r in "$@"; do
 	n=0
-	while [ ! -f "$SCRATCH/started.${r}_iops.1.log" ] && [ $n -lt 3000 ]; do
-		sleep 0.01
+	while [ ! -f "$SCRATCH/started.${r}_iops.1.log" ] && [ $n -lt 600 ]; do
+		sleep 0.05
 		n=$((n + 1))
 	done
 done
