@@ -26,13 +26,20 @@ for eng in libaio io_uring; do
 		"$IOWL" --name=r --filename="$dev" --ioengine=$eng --direct=1 --iodepth=8 --rw=randread \
 			--rate_iops=100 --runtime=1 --time_based --eta=never --output-format=json > r$i.json ||
 			fail "$eng rate_iops=100"
-		[ "$(jget r$i.json jobs.0.read.total_ios)" -ge 75 ] ||
-			fail "$eng: rate_iops=100 for 1 s did $(jget r$i.json jobs.0.read.total_ios) IOs"
+		# the rated run kept its rate (100 IOs in its second) unless the machine kept it off
+		# its schedule: its largest lateness (250 ms or more: a busy machine, judged below)
+		n=$(jget r$i.json jobs.0.read.total_ios)
+		late=$(jget r$i.json jobs.0.iowl.sched_lat_ns_read.max)
 		q=$(for j in $(seq "$i"); do p50 q$j.json; done | sort -n | tail -1)
 		r=$(for j in $(seq "$i"); do p50 r$j.json; done | sort -n | head -1)
-		[ "$q" -lt 1000000 ] && [ "$r" -lt 25000000 ] && break
+		[ "$q" -lt 1000000 ] && [ "$r" -lt 25000000 ] && [ "$n" -ge 75 ] && break
 	done
-	echo "$eng: median clat unthrottled qd1 $q ns, rate_iops=100 qd8 $r ns ($i pairs)"
+	echo "$eng: median clat unthrottled qd1 $q ns, rate_iops=100 qd8 $r ns ($i pairs; $n IOs, lateness up to $late ns)"
+	if [ "$n" -lt 75 ]; then
+		[ "$late" -ge 250000000 ] || fail "$eng: rate_iops=100 for 1 s did $n IOs, on schedule (lateness up to $late ns)"
+		busy="$eng rated run $late ns late"
+		continue
+	fi
 	[ "$q" -lt 1000000 ] || { busy="$eng qd1 median $q ns"; continue; }
 	# Unreaped, the median is 7 gaps (70 ms); a loaded machine (ASan, parallel tests) has been
 	# seen to reach 6 ms with the fix.
