@@ -81,7 +81,7 @@ rw=randread
 bs=4k
 size=64m
 time_based=1
-runtime=1200ms
+runtime=1500ms
 rate_iops=1000
 JOB
 mpirun_np 2 "$IOWL_MPI" --output-format=json --eta=never --status-interval=500ms "$SCRATCH/live.ini"
@@ -93,13 +93,15 @@ lines, final = docs[:-1], docs[-1]
 pts = final["jobs"][0]["iowl"]["intervals"]["points"]
 assert len(lines) >= 2, lines
 for l in lines:
-    assert l["ranks"] == 2, l
+    # a last sliver of an interval may be one rank's: the other folded it into its interval
+    # before (each rank's clock cuts its own end; src/ranks_live.c prints what came)
+    assert l["ranks"] == 2 or (l is lines[-1] and l["ms"] < 450), l
     r = l["jobs"][0]["read"]
     p = pts[l["interval"] - 1]["read"]
     if l["interval"] < len(pts):  # the last point may hold a folded sliver
         assert (r["total_ios"], r["clat_ns"]["p50"], r["clat_ns"]["p99"]) == \
             (p["total_ios"], p["clat_p50_ns"], p["clat_p99_ns"]), (l, p)
-    assert l["jobs"][0]["workers"] == 2, l  # one worker on each rank
+    assert l["jobs"][0]["workers"] == l["ranks"], l  # one worker on each rank
 print("--status-interval: %d lines of 2 ranks:" % len(lines),
       [(l["interval"], l["jobs"][0]["read"]["total_ios"]) for l in lines])
 PY
