@@ -56,12 +56,14 @@ rc=$?
 	{ cat i.json; fail "SIGINT: job u is not reported as not run"; }
 jget i.json jobs.1.iowl.not_run | grep -q "interrupted by SIGINT" || fail "SIGINT: not_run reason"
 
-# A job whose engine cannot be set up (the fault shim fails libaio's io_setup() with EAGAIN, as
-# the system-wide fs.aio-max-nr would; an io_setup of 65535 events took that limit from every
-# test running beside this one): the job beside it in its phase is listed as not run.
-fault_shim
+# A job whose engine cannot be set up (the libaio shim fails io_setup() with EAGAIN, as the
+# system-wide fs.aio-max-nr would; an io_setup of 65535 events took that limit from every test
+# running beside this one): the job beside it in its phase is listed as not run.
+aioshim="$SHIMS/aioshim.so"
+[ -f "$aioshim" ] || fail "aio shim not built ($aioshim)"
 truncate -s 64k d.dat
-LD_PRELOAD="$shim" IOWL_FAULT_IO_SETUP=11 "$IOWL" --name=x --filename=d.dat --ioengine=libaio \
+ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" LD_PRELOAD="$aioshim" \
+	IOWL_AIO_SETUP=11 "$IOWL" --name=x --filename=d.dat --ioengine=libaio \
 	--iodepth=8 --bs=512 --size=64k --name=y --filename=d.dat --ioengine=psync --size=64k \
 	--output-format=json --eta=never > d.json 2> d.err
 rc=$?

@@ -6,6 +6,8 @@
  *   IOWL_AIO_SHORT=1   every transfer longer than 512 bytes moves only half of it, so one
  *                      reap batch holds many short completions
  *   IOWL_AIO_HANG=N    IOs after the first N are taken and never complete (a hung device)
+ *   IOWL_AIO_SETUP=E   io_setup() fails with errno E: an engine that cannot be set up, without
+ *                      taking the system-wide AIO events (fs.aio-max-nr) from other tests
  * Without either variable the real libaio calls are used.
  */
 #define _GNU_SOURCE
@@ -87,6 +89,18 @@ int io_submit(io_context_t ctx, long nr, struct iocb **iocbs)
 	}
 	pthread_mutex_unlock(&lock);
 	return (int)nr;
+}
+
+int io_setup(int maxevents, io_context_t *ctx)
+{
+	static int (*real)(int, io_context_t *);
+	long e = env_long("IOWL_AIO_SETUP");
+
+	if (e > 0)
+		return (int)-e;
+	if (!real)
+		real = (int (*)(int, io_context_t *))dlsym(RTLD_NEXT, "io_setup");
+	return real(maxevents, ctx);
 }
 
 int io_getevents(io_context_t ctx, long min, long max, struct io_event *events,

@@ -10,7 +10,6 @@
  *   IOWL_FAULT_SLOW_EVERY=N:US  every Nth call takes US microseconds longer (a slow device)
  *   IOWL_FAULT_LOSE_OFFSET=N    a pwrite at offset N reports success and writes nothing (lost write)
  *   IOWL_FAULT_MISDIRECT=N:M    a pwrite at offset N lands at offset M (misdirected write)
- *   IOWL_FAULT_IO_SETUP=E       libaio's io_setup() fails with errno E (whatever the file)
  * Only files whose path contains IOWL_FAULT_MATCH (default "iowl-fault") are affected.
  */
 #define _GNU_SOURCE
@@ -147,21 +146,4 @@ ssize_t write(int fd, const void *buf, size_t n)
 	if (f < 0)
 		return -1;
 	return real(fd, buf, f && n > 1 ? n / 2 : n);
-}
-
-/*
- * libaio's io_setup(), failed on request: an engine that cannot be set up, without taking the
- * system-wide AIO events (fs.aio-max-nr) from the tests running beside it.
- */
-int io_setup(unsigned nr, void **ctx);
-int io_setup(unsigned nr, void **ctx)
-{
-	static int (*real)(unsigned, void **);
-	long e = env_long("IOWL_FAULT_IO_SETUP");
-
-	if (e > 0)
-		return (int)-e;
-	if (!real)
-		real = (int (*)(unsigned, void **))dlsym(RTLD_NEXT, "io_setup");
-	return real ? real(nr, ctx) : -ENOSYS;
 }
