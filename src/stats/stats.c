@@ -421,10 +421,16 @@ static bool all_zero(const void *buf, uint32_t len)
 /* Reads past ZERO_ALL: after this many, only one in about 64 is looked at (stats_count_zero()). */
 #define ZERO_ALL 65536
 
+/* The zero-read share's random draw for one read: keyed by its offset and the count so far. */
+static uint64_t zero_draw(const struct dir_stats *ds, uint64_t offset)
+{
+	return rng_mix64(offset ^ ds->zero_checked * 0x9e3779b97f4a7c15ULL);
+}
+
 /* The next gap between looked-at reads: 1 to 127, 64 on average. */
 static uint32_t zero_gap(const struct dir_stats *ds, uint64_t offset)
 {
-	return 1 + (uint32_t)(rng_mix64(offset ^ ds->zero_checked * 0x9e3779b97f4a7c15ULL) % 127);
+	return 1 + (uint32_t)(zero_draw(ds, offset) % 127);
 }
 
 /*
@@ -456,7 +462,7 @@ void stats_count_zero(struct dir_stats *ds, const void *buf, uint32_t len, uint6
 	if (sampled || ds->zero_checked <= 1024) {
 		ds->zero_scanned += w;
 		ds->zero_reads += all_zero(buf, len) ? w : 0;
-	} else if (!(rng_mix64(offset ^ ds->zero_checked * 0x9e3779b97f4a7c15ULL) & 63)) {
+	} else if (!(zero_draw(ds, offset) & 63)) {
 		ds->zero_scanned += 64;
 		ds->zero_reads += all_zero(buf, len) ? 64 : 0;
 	}
